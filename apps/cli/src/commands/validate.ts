@@ -1,0 +1,90 @@
+import { appendFileSync, existsSync } from 'node:fs';
+import { collectFiles, type FileRef, isDialectId, validateFiles } from '@ckpt/core';
+import { type ColorMode, colorsFor } from '../output/color.js';
+import { createProgress } from '../output/progress.js';
+import { stepSummary } from '../reporters/github.js';
+import { reporters } from '../reporters/index.js';
+import { type ReporterName, reporterNames } from '../reporters/reporter.js';
+import { InputError, UsageError } from '../usage-error.js';
+import { toolVersion } from '../version.js';
+
+export interface ValidateFlags {
+  readonly reporter?: string;
+  readonly dialect?: string;
+  readonly strict?: boolean;
+  readonly quiet?: boolean;
+  readonly color?: string;
+}
+
+const GLOB = /[*?[\]{}]/;
+
+async function expandPaths(paths: readonly string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const p of paths) {
+    if (!GLOB.test(p) || existsSync(p)) {
+      out.push(p);
+      continue;
+    }
+    const { glob } = await import('tinyglobby');
+    const matches = await glob(p, {
+      dot: true,
+      ignore: ['**/node_modules/**', '**/.git/**'],
+      onlyFiles: true,
+    });
+    if (matches.length === 0) throw new InputError(`no file matches ${p}`);
+    out.push(...matches.sort());
+  }
+  return out;
+}
+
+/** `ckpt validate [paths...]`: exit 0 valid, 1 error findings, 2 usage error, 3 unreadable input. */
+export async function runValidate(paths: readonly string[], flags: ValidateFlags): Promise<number> {
+  const envReporter = process.env.GITHUB_ACTIONS === 'true' ? 'github' : 'text';
+  const reporter = (flags.reporter ?? envReporter) as ReporterName;
+  if (!reporterNames.includes(reporter)) {
+    throw new UsageError(
+      `unknown reporter "${flags.reporter}"; expected one of: ${reporterNames.join(', ')}`,
+    );
+  }
+  if (flags.dialect !== undefined && !isDialectId(flags.dialect)) {
+    throw new UsageError(
+      `unknown dialect "${flags.dialect}"; expected one of: team, resumable, ulpi, agent-context`,
+    );
+  }
+  const color = (flags.color ?? 'auto') as ColorMode;
+  if (!['auto', 'always', 'never'].includes(color))
+    throw new UsageError(`--color must be auto, always or never, got "${color}"`);
+  const expanded = await expandPaths(paths.length > 0 ? paths : ['.']);
+  const { files, missing } = collectFiles(expanded);
+  if (missing.length > 0)
+    throw new InputError(`cannot read ${missing.map((m) => `"${m}"`).join(', ')}: no such file or directory`);
+  const progress = createProgress(
+    'checking',
+    Boolean(process.stderr.isTTY) && !flags.quiet && reporter === 'text',
+  );
+  const report = validateFiles(files as FileRef[], {
+    strict: flags.strict ?? false,
+    ...(flags.dialect ? { dialect: flags.dialect } : {}),
+    onProgress: (d, t) => progress.update(d, t),
+  });
+  progress.done();
+  const out = reporters[reporter](report, {
+    colors: colorsFor(color),
+    quiet: flags.quiet ?? false,
+    toolVersion: toolVersion(),
+  });
+  process.stdout.write(out);
+  const summaryFile = process.env.GITHUB_STEP_SUMMARY;
+  if (summaryFile) {
+    try {
+      appendFileSync(summaryFile, stepSummary(report));
+    } catch (e) {
+      process.stderr.write(
+        `ckpt: cannot write the step summary to ${summaryFile}: ${(e as Error).message}\n`,
+      );
+    }
+  }
+  const unreadable = report.files.some((f) => f.findings.some((x) => x.code === 'io/unreadable'));
+  if (unreadable) return 3;
+  return report.summary.errors > 0 ? 1 : 0;
+}

@@ -1,0 +1,48 @@
+import { CkptError } from '@ckpt/core';
+import { Command, CommanderError } from 'commander';
+import { registerCommands } from './commands/index.js';
+import { InputError, UsageError } from './usage-error.js';
+import { toolVersion } from './version.js';
+
+/** Builds the `ckpt` program with every command registered. */
+export function buildProgram(): Command {
+  const program = new Command('ckpt')
+    .description('Validate, inspect, resume and write the checkpoint files of resumable AI-agent runs.')
+    .version(toolVersion(), '-V, --version', 'print the version')
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({ outputError: (str, write) => write(str.startsWith('error:') ? `ckpt: ${str}` : str) });
+  registerCommands(program);
+  for (const cmd of program.commands) cmd.exitOverride();
+  return program;
+}
+
+/** Runs the CLI. The one catch: every error becomes a one-line message and an exit code, never a stack trace. */
+export async function main(argv: readonly string[]): Promise<number> {
+  process.exitCode = 0;
+  try {
+    await buildProgram().parseAsync(argv as string[]);
+    return Number(process.exitCode ?? 0);
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (
+        e.code === 'commander.helpDisplayed' ||
+        e.code === 'commander.version' ||
+        e.code === 'commander.help'
+      )
+        return 0;
+      return 2;
+    }
+    if (e instanceof UsageError || e instanceof InputError) {
+      process.stderr.write(`ckpt: ${e.message}\n`);
+      return e.exitCode;
+    }
+    if (e instanceof CkptError) {
+      process.stderr.write(`ckpt: ${e.message}\n`);
+      return e.exitCode;
+    }
+    process.stderr.write(`ckpt: internal error: ${(e as Error)?.message ?? String(e)}\n`);
+    if (process.env.CKPT_DEBUG) process.stderr.write(`${(e as Error)?.stack ?? ''}\n`);
+    return 70;
+  }
+}

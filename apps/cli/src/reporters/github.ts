@@ -1,0 +1,59 @@
+import type { Finding } from '@ckpt/core';
+import { plural, type Reporter, visibleFindings } from './reporter.js';
+
+/** Escapes the message of a workflow command (GitHub's toolkit rules). */
+export function escapeData(s: string): string {
+  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** Escapes a property value of a workflow command: also `:` and `,`. */
+export function escapeProperty(s: string): string {
+  return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+const level = (f: Finding) =>
+  f.severity === 'error' ? 'error' : f.severity === 'warning' ? 'warning' : 'notice';
+
+/** One annotation per finding: `::error file=…,line=…,col=…,title=…::message`. */
+export function annotation(f: Finding): string {
+  const props = [`file=${escapeProperty(f.file)}`, `line=${f.line}`, `col=${f.column}`];
+  if (f.endLine !== undefined) props.push(`endLine=${f.endLine}`);
+  if (f.endColumn !== undefined && f.endLine === f.line) props.push(`endColumn=${f.endColumn}`);
+  props.push(`title=${escapeProperty(`ckpt ${f.code}`)}`);
+  const msg = f.hint ? `${f.message}\n${f.hint}` : f.message;
+  return `::${level(f)} ${props.join(',')}::${escapeData(msg)}`;
+}
+
+export const githubReporter: Reporter = (report, { quiet }) => {
+  const lines = visibleFindings(report, quiet).flatMap((f) => f.findings.map(annotation));
+  const s = report.summary;
+  lines.push(
+    `ckpt validate: ${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')} in ${plural(s.files, 'file')} (${s.skipped} skipped)`,
+  );
+  return `${lines.join('\n')}\n`;
+};
+
+/** The Markdown appended to $GITHUB_STEP_SUMMARY. */
+export function stepSummary(report: Parameters<Reporter>[0]): string {
+  const s = report.summary;
+  const icon = s.errors > 0 ? '❌' : s.warnings > 0 ? '⚠️' : '✅';
+  const out = [
+    `### ${icon} ckpt validate`,
+    '',
+    `| files | valid | invalid | skipped | errors | warnings |`,
+    `|---:|---:|---:|---:|---:|---:|`,
+    `| ${s.files} | ${s.valid} | ${s.invalid} | ${s.skipped} | ${s.errors} | ${s.warnings} |`,
+    '',
+  ];
+  const rows = report.files.flatMap((f) => f.findings).slice(0, 50);
+  if (rows.length > 0) {
+    const cell = (t: string) => t.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+    out.push('| file | line | severity | code | message |', '|---|---:|---|---|---|');
+    for (const x of rows)
+      out.push(`| \`${cell(x.file)}\` | ${x.line} | ${x.severity} | \`${x.code}\` | ${cell(x.message)} |`);
+    const total = report.files.reduce((n, f) => n + f.findings.length, 0);
+    if (total > rows.length) out.push('', `…and ${total - rows.length} more.`);
+    out.push('');
+  }
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,53 @@
+import { codeInfo, type Finding } from '@ckpt/core';
+import type { Reporter } from './reporter.js';
+
+const level = (f: Finding) =>
+  f.severity === 'error' ? 'error' : f.severity === 'warning' ? 'warning' : 'note';
+
+/** SARIF 2.1.0: one run, a rule per code met, a result per finding with its region. */
+export const sarifReporter: Reporter = (report, { toolVersion }) => {
+  const findings = report.files.flatMap((f) => f.findings);
+  const ruleIds = [...new Set(findings.map((f) => f.code))].sort();
+  const rules = ruleIds.map((id) => {
+    const info = codeInfo(id);
+    return {
+      id,
+      name: id.replace(/[/-](.)/g, (_, c: string) => c.toUpperCase()),
+      shortDescription: { text: info?.title ?? id },
+      fullDescription: { text: info?.explanation ?? info?.title ?? id },
+      defaultConfiguration: { level: info ? (info.severity === 'info' ? 'note' : info.severity) : 'error' },
+    };
+  });
+  const results = findings.map((f) => ({
+    ruleId: f.code,
+    ruleIndex: ruleIds.indexOf(f.code),
+    level: level(f),
+    message: { text: f.hint ? `${f.message} (${f.hint})` : f.message },
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: { uri: encodeURI(f.file), uriBaseId: '%SRCROOT%' },
+          region: {
+            startLine: f.line,
+            startColumn: f.column,
+            ...(f.endLine !== undefined ? { endLine: f.endLine } : {}),
+            ...(f.endColumn !== undefined ? { endColumn: f.endColumn } : {}),
+          },
+        },
+        ...(f.pointer ? { logicalLocations: [{ fullyQualifiedName: f.pointer, kind: 'member' }] } : {}),
+      },
+    ],
+  }));
+  const sarif = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: { driver: { name: 'ckpt', version: toolVersion, informationUri: 'https://ckpt.dev', rules } },
+        originalUriBaseIds: { '%SRCROOT%': { uri: `${encodeURI(`file://${process.cwd()}`)}/` } },
+        results,
+      },
+    ],
+  };
+  return `${JSON.stringify(sarif, null, 2)}\n`;
+};

@@ -1,0 +1,1 @@
+export const VIEWER_PACKAGE = '@ckpt/viewer';

@@ -1,0 +1,185 @@
+import { readFileSync } from 'node:fs';
+import type { CatalogEntry } from '@ckpt/schemas';
+import { entriesOfDialect, entryKinds, matchCatalog, schemaFor } from '../detect/catalog.js';
+import type { CheckedDocument } from '../dialects/dialect.js';
+import { dialects, getDialect } from '../dialects/registry.js';
+import { type Finding, findingAt } from '../findings/finding.js';
+import { decodeUtf8 } from '../parse/decode.js';
+import { parseEnv } from '../parse/env.js';
+import { parseJson } from '../parse/json.js';
+import { parseJsonl } from '../parse/jsonl.js';
+import type { SourceMap } from '../parse/source-map.js';
+import { ajvErrorsToFindings } from '../validate/ajv-findings.js';
+import { unknownFields } from '../validate/unknown-fields.js';
+import { validatorFor } from '../validate/validators.js';
+
+export interface CheckOptions {
+  /** Report fields the schemas do not name. */
+  readonly strict?: boolean;
+  /** Force a dialect: kinds are then told apart by path within it, else by content. */
+  readonly dialect?: string;
+  /** Try content detection for a file no catalog pattern matches (files named explicitly). */
+  readonly sniff?: boolean;
+}
+
+type Parsed = { value: unknown; usable: boolean; sourceMap: SourceMap | undefined; findings: Finding[] };
+
+function parseAs(format: CatalogEntry['format'], text: string, file: string): Parsed {
+  if (format === 'env') {
+    const p = parseEnv(text, file);
+    return { value: p.values, usable: p.ok, sourceMap: p.sourceMap, findings: p.findings };
+  }
+  if (format === 'jsonl') {
+    const p = parseJsonl(text, file);
+    const usable = p.findings.every((f) => f.severity !== 'error');
+    return { value: p.lines.map((l) => l.parsed.value), usable, sourceMap: undefined, findings: p.findings };
+  }
+  const p = parseJson(text, file);
+  return { value: p.value, usable: p.ok, sourceMap: p.sourceMap, findings: p.findings };
+}
+
+function schemaFindings(
+  kind: string,
+  value: unknown,
+  file: string,
+  sourceMap: SourceMap,
+  strict: boolean,
+): Finding[] {
+  const validate = validatorFor(kind);
+  const out = validate(value) ? [] : ajvErrorsToFindings(validate.errors ?? [], value, file, sourceMap);
+  if (strict) {
+    const unknown = unknownFields(schemaFor(kind), value, file, sourceMap);
+    const seen = new Set(out.map((f) => `${f.code} ${f.pointer}`));
+    for (const f of unknown) if (!seen.has(`${f.code} ${f.pointer}`)) out.push(f);
+  }
+  return out;
+}
+
+function pickEntry(path: string, opts: CheckOptions): CatalogEntry | undefined {
+  const byPath = matchCatalog(path);
+  if (!opts.dialect) return byPath;
+  if (byPath && entryKinds(byPath).some((k) => k.startsWith(`${opts.dialect}/`))) return byPath;
+  return undefined;
+}
+
+function detectKind(entry: CatalogEntry | undefined, value: unknown, opts: CheckOptions): string | undefined {
+  if (entry) {
+    const kinds = entryKinds(entry);
+    if (kinds.length === 1) return kinds[0];
+    const d = getDialect(kinds[0]!.split('/')[0]!);
+    return d?.detectKind?.(value, kinds);
+  }
+  const candidates = opts.dialect ? [getDialect(opts.dialect)].filter((d) => d !== undefined) : dialects;
+  for (const d of candidates) {
+    const kinds = entriesOfDialect(d.id).flatMap((e) => entryKinds(e));
+    const k = d.detectKind?.(value, kinds);
+    if (k) return k;
+  }
+  return undefined;
+}
+
+/**
+ * Reads, parses and checks one file: catalog detection, strict UTF-8, the parser of its format, schema
+ * validation, `--strict` unknown fields, and its dialect's per-document rules. Never throws for bad input.
+ * Returns undefined when the file is not a checkpoint (no pattern matches, nothing detected).
+ */
+export function checkDocument(
+  path: string,
+  file: string,
+  opts: CheckOptions = {},
+): CheckedDocument | undefined {
+  const entry = pickEntry(path, opts);
+  if (!entry && !opts.sniff && !opts.dialect) return undefined;
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(path);
+  } catch (e) {
+    if (!entry) return undefined;
+    const reason = (e as NodeJS.ErrnoException).code ?? String(e);
+    const f = findingAt(
+      file,
+      { line: 1, column: 1 },
+      { code: 'io/unreadable', severity: 'error', message: `cannot read file: ${reason}` },
+    );
+    return {
+      path,
+      file,
+      kind: entryKinds(entry)[0],
+      text: undefined,
+      value: undefined,
+      usable: false,
+      sourceMap: undefined,
+      findings: [f],
+    };
+  }
+  const decoded = decodeUtf8(bytes, file);
+  if (decoded.text === undefined) {
+    if (!entry) return undefined;
+    return {
+      path,
+      file,
+      kind: entryKinds(entry)[0],
+      text: undefined,
+      value: undefined,
+      usable: false,
+      sourceMap: undefined,
+      findings: decoded.findings,
+    };
+  }
+  const text = decoded.text;
+  const format =
+    entry?.format ?? (path.endsWith('.env') ? 'env' : path.endsWith('.jsonl') ? 'jsonl' : 'json');
+  const parsed = parseAs(format, text, file);
+  const kind =
+    parsed.value === undefined ? entry && entryKinds(entry)[0] : detectKind(entry, parsed.value, opts);
+  if (!entry && !kind) return undefined;
+  const findings = [...decoded.findings, ...parsed.findings];
+  // An env file with an unparsable line is a stop condition as a whole: its keys are not checked one by one.
+  const checkable = parsed.value !== undefined && (format !== 'env' || parsed.usable);
+  if (kind && checkable) {
+    if (format === 'jsonl') findings.push(...jsonlSchemaFindings(kind, text, file, opts.strict ?? false));
+    else if (parsed.sourceMap)
+      findings.push(...schemaFindings(kind, parsed.value, file, parsed.sourceMap, opts.strict ?? false));
+  } else if (!kind && parsed.value !== undefined) {
+    findings.push(
+      findingAt(
+        file,
+        { line: 1, column: 1 },
+        {
+          code: 'detect/unknown-kind',
+          severity: 'warning',
+          message: 'the path matches a dialect, but the content matches none of its document kinds',
+        },
+      ),
+    );
+  }
+  const doc: CheckedDocument = {
+    path,
+    file,
+    kind,
+    text,
+    value: parsed.value,
+    usable: parsed.usable,
+    sourceMap: parsed.sourceMap,
+    findings,
+  };
+  const dialect = kind ? getDialect(kind.split('/')[0]!) : undefined;
+  const semantic = dialect?.checkDocument && parsed.value !== undefined ? dialect.checkDocument(doc) : [];
+  return semantic.length > 0 ? { ...doc, findings: [...findings, ...semantic] } : doc;
+}
+
+function jsonlSchemaFindings(kind: string, text: string, file: string, strict: boolean): Finding[] {
+  const out: Finding[] = [];
+  for (const line of parseJsonl(text, file).lines) {
+    if (line.parsed.value === undefined) continue;
+    for (const f of schemaFindings(kind, line.parsed.value, file, line.parsed.sourceMap, strict)) {
+      out.push({
+        ...f,
+        line: line.line,
+        ...(f.endLine !== undefined ? { endLine: line.line } : {}),
+        message: `line ${line.line}: ${f.message}`,
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,54 @@
+import type { CodeTable } from '../findings/code-table.js';
+import type { Finding } from '../findings/finding.js';
+import type { SourceMap } from '../parse/source-map.js';
+import type { RunView } from '../view/run-view.js';
+
+/** The four dialects ckpt reads and writes. */
+export type DialectId = 'team' | 'resumable' | 'ulpi' | 'agent-context';
+
+/** A parsed, schema-checked document, as the per-file pipeline leaves it. */
+export interface CheckedDocument {
+  /** Absolute path. */
+  readonly path: string;
+  /** Path as reports show it (relative to where the user pointed ckpt, `/` separators). */
+  readonly file: string;
+  /** `<dialect>/<kind>`, e.g. `team/task-event`; undefined when the file is not a known kind. */
+  readonly kind: string | undefined;
+  readonly text: string | undefined;
+  /** The parsed value; for env files the null-prototype key/value object; for JSONL an array of line values. */
+  readonly value: unknown;
+  /** True when the document parsed cleanly and may be used for state (a malformed file never is). */
+  readonly usable: boolean;
+  readonly sourceMap: SourceMap | undefined;
+  readonly findings: readonly Finding[];
+}
+
+/** What a tree-level check gets: cached documents, read once per run. */
+export interface TreeContext {
+  /** Reads, parses and schema-checks a file (cached): the same object the per-file pipeline produced. */
+  document(absPath: string): CheckedDocument;
+  /** The display path of an absolute path. */
+  display(absPath: string): string;
+}
+
+/**
+ * One dialect's plug-in: its codes, how it tells its kinds apart by content, its per-document and per-tree
+ * rules, and how it finds and loads runs. Adding a dialect means one folder exporting one of these.
+ */
+export interface Dialect {
+  readonly id: DialectId;
+  readonly title: string;
+  readonly codes: CodeTable;
+  /** Picks the kind of a parsed document among candidates (catalog kinds, or all the dialect's kinds). */
+  detectKind?(value: unknown, candidates: readonly string[]): string | undefined;
+  /** Semantic rules that need only the document itself. Pure. */
+  checkDocument?(doc: CheckedDocument): Finding[];
+  /** The root of the tree a file belongs to (e.g. `.team/runs`), for tree-level rules. */
+  rootOf?(absPath: string, kind: string | undefined): string | undefined;
+  /** Semantic rules across the files of one tree (duplicate terminal events, stale approvals...). */
+  checkTree?(root: string, ctx: TreeContext): Finding[];
+  /** Every root of this dialect under a project directory. */
+  discover?(projectDir: string): string[];
+  /** The runs under one root, as RunViews. */
+  loadRunViews?(root: string, ctx: TreeContext): RunView[];
+}

@@ -1,0 +1,121 @@
+import { defineCodes } from './code-table.js';
+
+/** Codes for problems found before any dialect rule runs: reading, parsing and schema validation. */
+export const genericCodes = defineCodes({
+  'io/unreadable': {
+    severity: 'error',
+    title: 'The file could not be read.',
+    explanation:
+      'The file exists but reading it failed (permissions, a directory in its place, an I/O error).',
+  },
+  'parse/invalid-utf8': {
+    severity: 'error',
+    title: 'The file is not valid UTF-8.',
+    explanation:
+      'Checkpoint files are UTF-8 text. Invalid bytes are not silently replaced: the file is ignored for state until it is fixed.',
+  },
+  'parse/bom': {
+    severity: 'warning',
+    title: 'The file starts with a byte-order mark.',
+    explanation:
+      'JSON.parse in the original tools rejects a leading U+FEFF. ckpt strips one BOM to go on reading, and reports it so the file can be rewritten without it.',
+  },
+  'parse/empty-file': {
+    severity: 'error',
+    title: 'The file is empty.',
+    explanation: 'An empty checkpoint usually means an interrupted in-place write. It is ignored for state.',
+  },
+  'parse/invalid-json': {
+    severity: 'error',
+    title: 'The file is not valid JSON.',
+    explanation:
+      'A malformed checkpoint is ignored for state (never treated as a completed task) and reported at the first position where the JSON breaks.',
+  },
+  'parse/duplicate-key': {
+    severity: 'error',
+    title: 'An object has the same key twice.',
+    explanation:
+      'JSON.parse silently keeps the last value of a duplicated key, so two tools may read the file differently. Remove one of them.',
+  },
+  'parse/too-deep': {
+    severity: 'error',
+    title: 'The document nests deeper than ckpt reads.',
+    explanation: 'Values nested deeper than 256 levels are not checkpoints; the file is ignored for state.',
+  },
+  'parse/invalid-jsonl-line': {
+    severity: 'error',
+    title: 'A line of a JSONL file is not valid JSON.',
+    explanation:
+      'Every complete line of a JSONL log must be one JSON value. A corrupt complete line fails replay closed.',
+  },
+  'parse/torn-jsonl-tail': {
+    severity: 'warning',
+    title: 'The last line of a JSONL file has no newline.',
+    explanation:
+      'A final fragment without a newline is what a crash during an append leaves. Replay discards it; the next append truncates it.',
+  },
+  'parse/invalid-env-line': {
+    severity: 'error',
+    title: 'A line of an env file cannot be parsed.',
+    explanation:
+      'Env files hold `KEY=value` or `KEY="value"` lines (with `\\\\` and `\\"` escapes), `#` comments and blank lines. Anything else makes the file unparsable, which is a stop condition.',
+  },
+  'schema/required': {
+    severity: 'error',
+    title: 'A required field is missing.',
+    explanation:
+      'The original tool always writes this field; a document without it was not written by that tool.',
+  },
+  'schema/type': {
+    severity: 'error',
+    title: 'A value has the wrong type.',
+    explanation: 'The value is not of the type the schema names.',
+  },
+  'schema/enum': {
+    severity: 'error',
+    title: 'A value is not one of the allowed values.',
+    explanation: 'The field takes one of a fixed set of values; the message lists them.',
+  },
+  'schema/const': {
+    severity: 'error',
+    title: 'A value differs from the only allowed value.',
+    explanation: 'The field must hold exactly the value the message names.',
+  },
+  'schema/format': {
+    severity: 'error',
+    title: 'A value does not have the required format.',
+    explanation:
+      'Timestamps are RFC 3339 date-times with `T` and a time zone, such as `2026-11-29T07:13:00Z`.',
+  },
+  'schema/pattern': {
+    severity: 'error',
+    title: 'A string does not match the required pattern.',
+    explanation: 'The field has a fixed shape (ids, hashes, flags); the message gives the pattern.',
+  },
+  'schema/range': {
+    severity: 'error',
+    title: 'A number is out of range.',
+    explanation: 'The field has a minimum or maximum value.',
+  },
+  'schema/length': {
+    severity: 'error',
+    title: 'A string, array or object is too long or too short.',
+    explanation: 'The field has a minimum or maximum length or number of items.',
+  },
+  'schema/unknown-field': {
+    severity: 'error',
+    title: 'A field that the schema does not name (reported with --strict).',
+    explanation:
+      'The real tools add fields over time, so unknown fields are valid by default. `ckpt validate --strict` reports them, to catch typos in hand-written files.',
+  },
+  'schema/invalid': {
+    severity: 'error',
+    title: 'The document does not match its schema.',
+    explanation: 'A schema rule without a more specific code failed; the message says which.',
+  },
+  'detect/unknown-kind': {
+    severity: 'warning',
+    title: 'The file looks like a checkpoint, but ckpt cannot tell which kind.',
+    explanation: 'The path matches a dialect, but the content matches none of its document kinds.',
+  },
+});

@@ -1,0 +1,55 @@
+// @ckpt/core: everything that understands the checkpoint formats. No CLI or HTTP code lives here.
+
+export { type CheckOptions, checkDocument } from './check/check-document.js';
+export { collectFiles, type FileRef } from './check/collect-files.js';
+export {
+  createTreeContext,
+  type FileResult,
+  VALIDATION_FORMAT_VERSION,
+  type ValidateOptions,
+  type ValidationReport,
+  type ValidationSummary,
+  validateFiles,
+} from './check/validate-files.js';
+export { entriesOfDialect, entryKinds, loadCatalog, matchCatalog, schemaFor } from './detect/catalog.js';
+export { globToRegExp } from './detect/glob.js';
+export type { CheckedDocument, Dialect, DialectId, TreeContext } from './dialects/dialect.js';
+export { dialectIds, dialects, getDialect, isDialectId } from './dialects/registry.js';
+export { CkptError, type ErrorCode, errorCodes } from './errors.js';
+export { type CodeInfo, type CodeTable, defineCodes } from './findings/code-table.js';
+export { allCodes, codeInfo } from './findings/codes.js';
+export {
+  compareFindings,
+  type Finding,
+  findingAt,
+  type Location,
+  type Severity,
+  severityRank,
+} from './findings/finding.js';
+export { genericCodes } from './findings/generic-codes.js';
+export {
+  appendDurable,
+  atomicReplace,
+  fsyncDir,
+  isTempName,
+  TEMP_MARK,
+  tempPathFor,
+  writeOnce,
+  writeTemp,
+} from './fs/atomic.js';
+export { type FileSystem, nodeFileSystem } from './fs/file-system.js';
+export { type LockDirOptions, withLockDir } from './fs/lock-dir.js';
+export { decodeUtf8 } from './parse/decode.js';
+export { type EnvEntry, type ParsedEnv, parseEnv, quoteEnvValue, serializeEnv } from './parse/env.js';
+export { JsonSourceMap, type ParsedJson, parseJson } from './parse/json.js';
+export { escapePointerToken, MAX_DEPTH, scanJson } from './parse/json-scanner.js';
+export { type JsonlLine, type ParsedJsonl, parseJsonl } from './parse/jsonl.js';
+export { LineIndex } from './parse/line-index.js';
+export type { SourceMap } from './parse/source-map.js';
+export {
+  compareRunsNewestFirst,
+  findRun,
+  type LoadProjectOptions,
+  loadProject,
+} from './view/load-project.js';
+export * from './view/run-view.js';

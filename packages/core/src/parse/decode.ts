@@ -1,0 +1,75 @@
+import { type Finding, findingAt } from '../findings/finding.js';
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** The text of a file, or the finding that says why it has none. A leading BOM is stripped and reported. */
+export interface DecodedText {
+  readonly text: string | undefined;
+  readonly findings: Finding[];
+}
+
+/** Decodes bytes as strict UTF-8: invalid bytes are a finding, never silently replaced. */
+export function decodeUtf8(bytes: Uint8Array, file: string): DecodedText {
+  let text: string;
+  try {
+    text = decoder.decode(bytes);
+  } catch {
+    const { line, column } = locateInvalidUtf8(bytes);
+    return {
+      text: undefined,
+      findings: [
+        findingAt(
+          file,
+          { line, column },
+          {
+            code: 'parse/invalid-utf8',
+            severity: 'error',
+            message: `invalid UTF-8 byte sequence at line ${line}, column ${column}`,
+          },
+        ),
+      ],
+    };
+  }
+  if (text.charCodeAt(0) === 0xfeff) {
+    return {
+      text: text.slice(1),
+      findings: [
+        findingAt(
+          file,
+          { line: 1, column: 1 },
+          {
+            code: 'parse/bom',
+            severity: 'warning',
+            message: 'file starts with a byte-order mark (U+FEFF), which JSON.parse rejects',
+            hint: 'Rewrite the file as UTF-8 without a BOM.',
+          },
+        ),
+      ],
+    };
+  }
+  return { text, findings: [] };
+}
+
+function locateInvalidUtf8(bytes: Uint8Array): { line: number; column: number } {
+  // Decode progressively larger prefixes is quadratic; instead find the first byte the decoder cannot take.
+  let line = 1;
+  let column = 1;
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i]!;
+    const len =
+      b < 0x80 ? 1 : b >= 0xc2 && b < 0xe0 ? 2 : b >= 0xe0 && b < 0xf0 ? 3 : b >= 0xf0 && b < 0xf5 ? 4 : 0;
+    if (len === 0 || i + len > bytes.length) break;
+    try {
+      decoder.decode(bytes.subarray(i, i + len));
+    } catch {
+      break;
+    }
+    if (b === 10) {
+      line++;
+      column = 1;
+    } else column += len === 4 ? 2 : 1;
+    i += len;
+  }
+  return { line, column };
+}

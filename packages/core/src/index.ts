@@ -13,8 +13,12 @@ export {
 } from './check/validate-files.js';
 export { entriesOfDialect, entryKinds, loadCatalog, matchCatalog, schemaFor } from './detect/catalog.js';
 export { globToRegExp } from './detect/glob.js';
+export * from './dialects/agent-context/public.js';
 export type { CheckedDocument, Dialect, DialectId, TreeContext } from './dialects/dialect.js';
 export { dialectIds, dialects, getDialect, isDialectId } from './dialects/registry.js';
+export * from './dialects/resumable/public.js';
+export * from './dialects/team/public.js';
+export * from './dialects/ulpi/public.js';
 export { CkptError, type ErrorCode, errorCodes } from './errors.js';
 export { type CodeInfo, type CodeTable, defineCodes } from './findings/code-table.js';
 export { allCodes, codeInfo } from './findings/codes.js';

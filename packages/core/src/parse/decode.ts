@@ -1,6 +1,6 @@
 import { type Finding, findingAt } from '../findings/finding.js';
 
-const decoder = new TextDecoder('utf-8', { fatal: true });
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** The text of a file, or the finding that says why it has none. A leading BOM is stripped and reported. */
 export interface DecodedText {

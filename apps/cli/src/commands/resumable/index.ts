@@ -1,0 +1,4 @@
+import type { Command } from 'commander';
+
+/** `ckpt resumable <verb>`. */
+export function registerResumableCommands(_program: Command): void {}

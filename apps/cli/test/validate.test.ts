@@ -1,0 +1,135 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpTree } from '@ckpt/test-utils';
+import { describe, expect, it } from 'vitest';
+import { repoRoot, runCli } from './run-cli.js';
+
+const event = (status: string) =>
+  `${JSON.stringify(
+    {
+      event: 'task_finished',
+      at: '2026-10-28T13:20:00Z',
+      run_id: '20261028T131016577943Z-20fe61',
+      task_id: 'build-fe',
+      stage: 'build',
+      agent: 'fe',
+      attempt: 1,
+      status,
+      session: 'ses_1',
+      parent_session: 'ses_0',
+      inputs: [],
+      artifacts: [],
+      evidence: '',
+      next: '',
+    },
+    null,
+    2,
+  )}\n`;
+const eventPath =
+  '.team/runs/20261028T131016577943Z-20fe61/events/20261028T132000000000Z-task_finished-build-fe-a1-3f9a0c.json';
+
+describe('ckpt validate', () => {
+  it('should exit 1 and print path:line:col, code and message for an invalid file', () => {
+    const t = tmpTree({ [eventPath]: event('done') });
+    const r = runCli(['validate', t.path(eventPath)], { cwd: t.dir });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain(`${eventPath}:9:13`);
+    expect(r.stdout).toContain('schema/enum');
+    expect(r.stdout).toContain('expected one of: running, completed, failed, interrupted, awaiting_approval');
+    t.cleanup();
+  });
+
+  it('should print one versioned JSON document with --reporter json and nothing else on stdout', () => {
+    const t = tmpTree({ [eventPath]: event('done'), 'notes.txt': 'not a checkpoint' });
+    const r = runCli(['validate', '.', '--reporter', 'json'], { cwd: t.dir });
+    const doc = JSON.parse(r.stdout);
+    expect(doc.formatVersion).toBe(1);
+    expect(doc.summary).toMatchObject({ files: 1, invalid: 1, skipped: 1, errors: 1 });
+    expect(doc.findings[0]).toMatchObject({
+      code: 'schema/enum',
+      file: eventPath,
+      line: 9,
+      column: 13,
+      pointer: '/status',
+    });
+    t.cleanup();
+  });
+
+  it('should exit 0 for valid files', () => {
+    const t = tmpTree({ [eventPath]: event('completed') });
+    expect(runCli(['validate'], { cwd: t.dir }).code).toBe(0);
+    t.cleanup();
+  });
+
+  it('should exit 2 on a bad flag or reporter, without a stack trace', () => {
+    const bad = runCli(['validate', '--reporter', 'xml']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).not.toMatch(/\n\s+at /);
+    expect(runCli(['validate', '--no-such-flag']).code).toBe(2);
+    expect(runCli(['no-such-command']).code).toBe(2);
+  });
+
+  it('should exit 3 when a path cannot be read', () => {
+    const r = runCli(['validate', 'does/not/exist']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain('does/not/exist');
+  });
+
+  it('should choose the github reporter under GitHub Actions and append a step summary', () => {
+    const t = tmpTree({ [eventPath]: event('done'), 'summary.md': '' });
+    const r = runCli(['validate', '.'], {
+      cwd: t.dir,
+      env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: t.path('summary.md') },
+    });
+    expect(r.stdout).toMatch(/^::error file=.*,line=9,col=13,.*title=ckpt schema\/enum::/m);
+    expect(readFileSync(t.path('summary.md'), 'utf8')).toContain('ckpt validate');
+    t.cleanup();
+  });
+
+  it('should show only errors with --quiet', () => {
+    const t = tmpTree({ [eventPath]: `\uFEFF${event('completed')}` });
+    const loud = runCli(['validate', '.'], { cwd: t.dir });
+    expect(loud.stdout).toContain('parse/bom');
+    const quiet = runCli(['validate', '.', '--quiet'], { cwd: t.dir });
+    expect(quiet.stdout).not.toContain('parse/bom');
+    expect(quiet.code).toBe(0);
+    t.cleanup();
+  });
+
+  it('should report unknown fields only with --strict', () => {
+    const doc = JSON.parse(event('completed'));
+    doc.extra_field = 1;
+    const t = tmpTree({ [eventPath]: `${JSON.stringify(doc, null, 2)}\n` });
+    expect(runCli(['validate', '.'], { cwd: t.dir }).code).toBe(0);
+    const strict = runCli(['validate', '.', '--strict'], { cwd: t.dir });
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toContain('schema/unknown-field');
+    t.cleanup();
+  });
+
+  it('should expand globs', () => {
+    const t = tmpTree({ [eventPath]: event('done') });
+    const r = runCli(['validate', '**/events/*.json', '--reporter', 'json'], { cwd: t.dir });
+    expect(JSON.parse(r.stdout).summary.files).toBe(1);
+    t.cleanup();
+  });
+
+  it('should end every --help with examples', () => {
+    for (const cmd of [['validate'], ['schema', 'list'], ['schema', 'show']]) {
+      const r = runCli([...cmd, '--help']);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/Examples:\n(\s+\$ ckpt .+\n)+\s*$/);
+    }
+  });
+
+  it('should print a schema by kind', () => {
+    const r = runCli(['schema', 'show', 'team/run']);
+    expect(JSON.parse(r.stdout).$id).toBe('https://ckpt.dev/schemas/team/run/1.0.json');
+    expect(runCli(['schema', 'show', 'nope']).code).toBe(2);
+  });
+
+  it('should report the sample project with findings', () => {
+    const r = runCli(['validate', join(repoRoot, 'test-fixtures/sample-project'), '--reporter', 'json']);
+    expect(JSON.parse(r.stdout).summary.files).toBeGreaterThan(10);
+  });
+});

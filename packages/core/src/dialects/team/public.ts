@@ -1,0 +1,2 @@
+// Public API of the team dialect, re-exported by @ckpt/core's index. Names carry the dialect (e.g. loadTeamRuns).
+export {};

@@ -1,0 +1,93 @@
+import { fcParams } from '@ckpt/test-utils';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseJson } from './json.js';
+
+describe('parseJson', () => {
+  it('should parse valid JSON and locate values and keys by pointer', () => {
+    const text = '{\n  "a": 1,\n  "b": {\n    "c": [true, "x"]\n  }\n}\n';
+    const p = parseJson(text, 'f.json');
+    expect(p.ok).toBe(true);
+    expect(p.value).toEqual({ a: 1, b: { c: [true, 'x'] } });
+    expect(p.sourceMap.locate('/a')).toMatchObject({ line: 2, column: 8 });
+    expect(p.sourceMap.locate('/a', 'key')).toMatchObject({ line: 2, column: 3 });
+    expect(p.sourceMap.locate('/b/c/1')).toMatchObject({ line: 4, column: 17 });
+    expect(p.sourceMap.locate('/b/missing')).toMatchObject({ line: 3, column: 8 });
+  });
+
+  it('should report a syntax error at its line and column', () => {
+    const p = parseJson('{\n  "a": 1\n  "b": 2\n}', 'f.json');
+    expect(p.ok).toBe(false);
+    expect(p.findings).toHaveLength(1);
+    expect(p.findings[0]).toMatchObject({ code: 'parse/invalid-json', line: 3, column: 3, file: 'f.json' });
+  });
+
+  it('should report a truncated file at its end', () => {
+    const p = parseJson('{\n  "a": "xy', 'f.json');
+    expect(p.findings[0]).toMatchObject({ code: 'parse/invalid-json', line: 2 });
+  });
+
+  it('should report trailing commas', () => {
+    const p = parseJson('{"a": [1, 2,]}', 'f.json');
+    expect(p.findings[0]!.message).toContain('trailing comma');
+  });
+
+  it('should report every duplicated key at its second occurrence', () => {
+    const p = parseJson('{\n  "status": "failed",\n  "status": "completed"\n}', 'f.json');
+    expect(p.ok).toBe(false);
+    expect(p.findings).toEqual([
+      expect.objectContaining({ code: 'parse/duplicate-key', line: 3, column: 3, pointer: '/status' }),
+    ]);
+  });
+
+  it('should not mistake colons inside strings for members', () => {
+    const p = parseJson('{"a": "x: y", "b": "\\"c\\": 1"}', 'f.json');
+    expect(p.ok).toBe(true);
+  });
+
+  it('should report an empty file', () => {
+    expect(parseJson('  \n', 'f.json').findings[0]!.code).toBe('parse/empty-file');
+  });
+
+  it('should report nesting deeper than the cap instead of overflowing', () => {
+    const deep = `${'['.repeat(100000)}${']'.repeat(100000)}`;
+    const p = parseJson(deep, 'f.json');
+    expect(p.ok).toBe(false);
+    expect(p.findings[0]!.code).toBe('parse/too-deep');
+  });
+
+  it('should keep __proto__ as data without touching prototypes', () => {
+    const p = parseJson('{"__proto__": {"polluted": true}}', 'f.json');
+    expect(p.ok).toBe(true);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('should never throw and agree with JSON.parse on any string', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string({ unit: 'binary' }),
+          fc.json().map((j) => j.slice(0, j.length - 1)),
+          fc.json(),
+        ),
+        (text) => {
+          const p = parseJson(text, 'f.json');
+          let native: unknown;
+          let ok = true;
+          try {
+            native = JSON.parse(text);
+          } catch {
+            ok = false;
+          }
+          if (!ok || text.trim() === '') expect(p.findings.length).toBeGreaterThan(0);
+          else expect(p.value).toEqual(native);
+          for (const f of p.findings) {
+            expect(f.line).toBeGreaterThanOrEqual(1);
+            expect(f.column).toBeGreaterThanOrEqual(1);
+          }
+        },
+      ),
+      fcParams(300),
+    );
+  });
+});

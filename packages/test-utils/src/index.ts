@@ -1,0 +1,3 @@
+export { CrashError, type FaultyFileSystem, faultyFileSystem } from './faulty-fs.js';
+export { fcParams } from './seed.js';
+export { type TmpTree, tmpTree } from './tmp-tree.js';

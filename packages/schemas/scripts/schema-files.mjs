@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 export const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const repoDir = resolve(packageDir, '../..');
-export const schemasDir = join(repoDir, 'schemas');
+export const schemasDir = process.env.CKPT_SCHEMAS_DIR ?? join(repoDir, 'schemas');
 
 export function listSchemaFiles() {
   const out = [];

@@ -1,7 +1,6 @@
-import { CkptError } from '@ckpt/core';
 import { Command, CommanderError } from 'commander';
 import { registerCommands } from './commands/index.js';
-import { InputError, UsageError } from './usage-error.js';
+import { exitCodeFor } from './exit-code.js';
 import { toolVersion } from './version.js';
 
 /** Builds the `ckpt` program with every command registered. */
@@ -33,16 +32,6 @@ export async function main(argv: readonly string[]): Promise<number> {
         return 0;
       return 2;
     }
-    if (e instanceof UsageError || e instanceof InputError) {
-      process.stderr.write(`ckpt: ${e.message}\n`);
-      return e.exitCode;
-    }
-    if (e instanceof CkptError) {
-      process.stderr.write(`ckpt: ${e.message}\n`);
-      return e.exitCode;
-    }
-    process.stderr.write(`ckpt: internal error: ${(e as Error)?.message ?? String(e)}\n`);
-    if (process.env.CKPT_DEBUG) process.stderr.write(`${(e as Error)?.stack ?? ''}\n`);
-    return 70;
+    return exitCodeFor(e);
   }
 }

@@ -50,10 +50,4 @@ export { escapePointerToken, MAX_DEPTH, scanJson } from './parse/json-scanner.js
 export { type JsonlLine, type ParsedJsonl, parseJsonl } from './parse/jsonl.js';
 export { LineIndex } from './parse/line-index.js';
 export type { SourceMap } from './parse/source-map.js';
-export {
-  compareRunsNewestFirst,
-  findRun,
-  type LoadProjectOptions,
-  loadProject,
-} from './view/load-project.js';
-export * from './view/run-view.js';
+export * from './view/public.js';

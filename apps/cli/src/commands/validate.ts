@@ -1,4 +1,5 @@
 import { appendFileSync, existsSync } from 'node:fs';
+import { isatty } from 'node:tty';
 import { collectFiles, type FileRef, isDialectId, validateFiles } from '@ckpt/core';
 import { type ColorMode, colorsFor } from '../output/color.js';
 import { createProgress } from '../output/progress.js';
@@ -7,6 +8,7 @@ import { reporters } from '../reporters/index.js';
 import { type ReporterName, reporterNames } from '../reporters/reporter.js';
 import { InputError, UsageError } from '../usage-error.js';
 import { toolVersion } from '../version.js';
+import { writeStdout } from './validate-output.js';
 
 export interface ValidateFlags {
   readonly reporter?: string;
@@ -58,10 +60,9 @@ export async function runValidate(paths: readonly string[], flags: ValidateFlags
   const { files, missing } = collectFiles(expanded);
   if (missing.length > 0)
     throw new InputError(`cannot read ${missing.map((m) => `"${m}"`).join(', ')}: no such file or directory`);
-  const progress = createProgress(
-    'checking',
-    Boolean(process.stderr.isTTY) && !flags.quiet && reporter === 'text',
-  );
+  // isatty() rather than process.stderr/stdout.isTTY: those getters build the stream objects, which costs
+  // startup time that one-file runs notice.
+  const progress = createProgress('checking', !flags.quiet && reporter === 'text' && isatty(2));
   const report = validateFiles(files as FileRef[], {
     strict: flags.strict ?? false,
     ...(flags.dialect ? { dialect: flags.dialect } : {}),
@@ -69,11 +70,11 @@ export async function runValidate(paths: readonly string[], flags: ValidateFlags
   });
   progress.done();
   const out = reporters[reporter](report, {
-    colors: colorsFor(color),
+    colors: colorsFor(color, { isTTY: isatty(1) } as NodeJS.WriteStream),
     quiet: flags.quiet ?? false,
     toolVersion: toolVersion(),
   });
-  process.stdout.write(out);
+  writeStdout(out);
   const summaryFile = process.env.GITHUB_STEP_SUMMARY;
   if (summaryFile) {
     try {

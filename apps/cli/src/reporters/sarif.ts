@@ -4,6 +4,24 @@ import type { Reporter } from './reporter.js';
 const level = (f: Finding) =>
   f.severity === 'error' ? 'error' : f.severity === 'warning' ? 'warning' : 'note';
 
+// Each segment is percent-encoded on its own: encodeURI would leave `#` and `?`, which end a URI's path.
+const encodePath = (p: string) => p.split('/').map(encodeURIComponent).join('/');
+
+/** The file: URI of an absolute path (POSIX or a Windows drive path). */
+function fileUri(abs: string): string {
+  const posix = abs.replace(/\\/g, '/');
+  return /^[A-Za-z]:\//.test(posix)
+    ? `file:///${posix.slice(0, 2)}${encodePath(posix.slice(2))}`
+    : `file://${encodePath(posix)}`;
+}
+
+/** A relative path resolves against %SRCROOT% (the working directory); an absolute one is a file: URI. */
+function artifactLocation(file: string): { uri: string; uriBaseId?: string } {
+  const posix = file.replace(/\\/g, '/');
+  if (posix.startsWith('/') || /^[A-Za-z]:\//.test(posix)) return { uri: fileUri(posix) };
+  return { uri: encodePath(posix), uriBaseId: '%SRCROOT%' };
+}
+
 /** SARIF 2.1.0: one run, a rule per code met, a result per finding with its region. */
 export const sarifReporter: Reporter = (report, { toolVersion }) => {
   const findings = report.files.flatMap((f) => f.findings);
@@ -26,7 +44,7 @@ export const sarifReporter: Reporter = (report, { toolVersion }) => {
     locations: [
       {
         physicalLocation: {
-          artifactLocation: { uri: encodeURI(f.file), uriBaseId: '%SRCROOT%' },
+          artifactLocation: artifactLocation(f.file),
           region: {
             startLine: f.line,
             startColumn: f.column,
@@ -44,7 +62,7 @@ export const sarifReporter: Reporter = (report, { toolVersion }) => {
     runs: [
       {
         tool: { driver: { name: 'ckpt', version: toolVersion, informationUri: 'https://ckpt.dev', rules } },
-        originalUriBaseIds: { '%SRCROOT%': { uri: `${encodeURI(`file://${process.cwd()}`)}/` } },
+        originalUriBaseIds: { '%SRCROOT%': { uri: `${fileUri(process.cwd())}/` } },
         results,
       },
     ],

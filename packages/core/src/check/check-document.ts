@@ -165,7 +165,13 @@ export function checkDocument(
   };
   const dialect = kind ? getDialect(kind.split('/')[0]!) : undefined;
   const semantic = dialect?.checkDocument && parsed.value !== undefined ? dialect.checkDocument(doc) : [];
-  return semantic.length > 0 ? { ...doc, findings: [...findings, ...semantic] } : doc;
+  if (semantic.length === 0) return doc;
+  const isSchema = (f: Finding) => f.code.startsWith('schema/');
+  const kept = dialect?.filterSchemaFindings
+    ? new Set(dialect.filterSchemaFindings(findings.filter(isSchema), semantic, doc))
+    : undefined;
+  const base = kept ? findings.filter((f) => !isSchema(f) || kept.has(f)) : findings;
+  return { ...doc, findings: [...base, ...semantic] };
 }
 
 function jsonlSchemaFindings(kind: string, text: string, file: string, strict: boolean): Finding[] {

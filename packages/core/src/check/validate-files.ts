@@ -69,17 +69,29 @@ export function createTreeContext(
  */
 export function validateFiles(refs: readonly FileRef[], opts: ValidateOptions = {}): ValidationReport {
   const byPath = new Map<string, CheckedDocument>();
-  const displayOf = new Map(refs.map((r) => [r.path, r.file]));
+  // Two option objects for the whole run, not one spread per file.
+  const named: CheckOptions = { ...opts, sniff: true };
+  const found: CheckOptions = { ...opts, sniff: false };
   let skipped = 0;
-  refs.forEach((ref, i) => {
-    const doc = checkDocument(ref.path, ref.file, { ...opts, sniff: ref.explicit });
+  for (let i = 0; i < refs.length; i++) {
+    const ref = refs[i]!;
+    const doc = checkDocument(ref.path, ref.file, ref.explicit ? named : found);
     if (doc) byPath.set(ref.path, doc);
     else skipped++;
     opts.onProgress?.(i + 1, refs.length);
-  });
+  }
   const base = refs[0] ? { abs: refs[0].path, shown: refs[0].file } : undefined;
-  const display = (abs: string) => displayOf.get(abs) ?? relativeLike(abs, base);
-  const ctx = createTreeContext(opts, display, new Map(byPath));
+  let displayOf: Map<string, string> | undefined;
+  const display = (abs: string) => {
+    const doc = byPath.get(abs);
+    if (doc) return doc.file;
+    displayOf ??= new Map(refs.map((r) => [r.path, r.file]));
+    return displayOf.get(abs) ?? relativeLike(abs, base);
+  };
+  // The tree context caches into byPath itself (no copy of a map of every document): the documents checked
+  // above are its first `checked` entries, in order; those the tree rules read besides come after them.
+  const checked = byPath.size;
+  const ctx = createTreeContext(opts, display, byPath);
   const roots = new Map<string, string>();
   for (const doc of byPath.values()) {
     const dialect = doc.kind ? getDialect(doc.kind.split('/')[0]!) : undefined;
@@ -96,15 +108,18 @@ export function validateFiles(refs: readonly FileRef[], opts: ValidateOptions = 
     }
   }
   const results = new Map<string, FileResult>();
-  for (const doc of byPath.values())
+  let n = 0;
+  for (const doc of byPath.values()) {
+    if (n++ === checked) break;
     results.set(doc.file, { file: doc.file, kind: doc.kind, findings: doc.findings });
+  }
   for (const [file, findings] of extra) {
     const prev = results.get(file);
     const merged = dedupe([...(prev?.findings ?? []), ...findings]);
     results.set(file, { file, kind: prev?.kind, findings: merged });
   }
   const files = [...results.values()]
-    .map((r) => ({ ...r, findings: [...r.findings].sort(compareFindings) }))
+    .map((r) => (r.findings.length > 1 ? { ...r, findings: [...r.findings].sort(compareFindings) } : r))
     .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return { formatVersion: VALIDATION_FORMAT_VERSION, files, summary: summarize(files, skipped) };
 }

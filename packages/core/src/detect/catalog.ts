@@ -23,7 +23,7 @@ export function entryKinds(entry: CatalogEntry): readonly string[] {
 /** The catalog entry whose `fileMatch` matches a path (absolute or relative, any separator). */
 export function matchCatalog(path: string): CatalogEntry | undefined {
   compiled ??= loadCatalog().schemas.map((entry) => ({ entry, patterns: entry.fileMatch.map(globToRegExp) }));
-  const posix = path.replace(/\\/g, '/');
+  const posix = path.includes('\\') ? path.replace(/\\/g, '/') : path;
   return compiled.find((c) => c.patterns.some((p) => p.test(posix)))?.entry;
 }
 

@@ -43,6 +43,16 @@ export interface Dialect {
   detectKind?(value: unknown, candidates: readonly string[]): string | undefined;
   /** Semantic rules that need only the document itself. Pure. */
   checkDocument?(doc: CheckedDocument): Finding[];
+  /**
+   * Optional: the document's raw `schema/*` findings to keep, given its semantic findings, for a dialect whose
+   * rule explains a problem better than ajv at the same place (e.g. one compatibility finding instead of ajv's
+   * type + const errors for an unsupported version). Without it, every schema finding is kept.
+   */
+  filterSchemaFindings?(
+    schemaFindings: readonly Finding[],
+    semantic: readonly Finding[],
+    doc: CheckedDocument,
+  ): Finding[];
   /** The root of the tree a file belongs to (e.g. `.team/runs`), for tree-level rules. */
   rootOf?(absPath: string, kind: string | undefined): string | undefined;
   /** Semantic rules across the files of one tree (duplicate terminal events, stale approvals...). */

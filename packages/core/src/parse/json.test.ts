@@ -2,6 +2,7 @@ import { fcParams } from '@ckpt/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseJson } from './json.js';
+import { scanJson } from './json-scanner.js';
 
 describe('parseJson', () => {
   it('should parse valid JSON and locate values and keys by pointer', () => {
@@ -43,6 +44,31 @@ describe('parseJson', () => {
   it('should not mistake colons inside strings for members', () => {
     const p = parseJson('{"a": "x: y", "b": "\\"c\\": 1"}', 'f.json');
     expect(p.ok).toBe(true);
+  });
+
+  it('should report a duplicate key exactly when the full scanner finds one (colons, escapes, nesting)', () => {
+    // Keys from a tiny set make duplicates common; strings with ':' and escapes exercise the fast count.
+    const str = fc.constantFrom('a', 'b', 'a:b', ':', 'x\\u003a', 'q\\"', '');
+    const obj = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        str.map((s) => `"${s}"`),
+        fc.integer().map(String),
+        fc.array(tie('value'), { maxLength: 3 }).map((xs) => `[${xs.join(',')}]`),
+        tie('object'),
+      ),
+      object: fc
+        .array(fc.tuple(str, tie('value')), { maxLength: 4 })
+        .map((ms) => `{${ms.map(([k, v]) => `"${k}": ${v}`).join(', ')}}`),
+    })).object;
+    fc.assert(
+      fc.property(obj, (text) => {
+        const dupes = scanJson(text).duplicates.length;
+        const p = parseJson(text, 'f.json');
+        expect(p.findings.filter((f) => f.code === 'parse/duplicate-key')).toHaveLength(dupes);
+      }),
+      fcParams(300),
+    );
   });
 
   it('should report an empty file', () => {

@@ -169,6 +169,19 @@ export const catalog: Catalog = {
       },
       "kind": "resumable/lock",
       "format": "env"
+    },
+    {
+      "name": "ckpt resumable contract.env",
+      "description": "Resumable Execution immutable contract recorded at bootstrap (artifacts/contract.env, written once)",
+      "fileMatch": [
+        "**/reports/*/artifacts/contract.env"
+      ],
+      "url": "https://ckpt.dev/schemas/resumable/contract-env/1.0.json",
+      "versions": {
+        "1.0": "https://ckpt.dev/schemas/resumable/contract-env/1.0.json"
+      },
+      "kind": "resumable/contract-env",
+      "format": "env"
     }
   ]
 };

@@ -149,7 +149,49 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
               },
               "byGuard": {
                 "type": "object",
-                "description": "Counts per guard (context, boundary, evidence, hallucination, regression)."
+                "description": "Counts per guard.",
+                "properties": {
+                  "context": {
+                    "allOf": [
+                      {
+                        "$ref": "#/$defs/GuardCounts"
+                      }
+                    ],
+                    "description": "Counts of the context guard."
+                  },
+                  "boundary": {
+                    "allOf": [
+                      {
+                        "$ref": "#/$defs/GuardCounts"
+                      }
+                    ],
+                    "description": "Counts of the boundary guard."
+                  },
+                  "evidence": {
+                    "allOf": [
+                      {
+                        "$ref": "#/$defs/GuardCounts"
+                      }
+                    ],
+                    "description": "Counts of the evidence guard."
+                  },
+                  "hallucination": {
+                    "allOf": [
+                      {
+                        "$ref": "#/$defs/GuardCounts"
+                      }
+                    ],
+                    "description": "Counts of the hallucination guard."
+                  },
+                  "regression": {
+                    "allOf": [
+                      {
+                        "$ref": "#/$defs/GuardCounts"
+                      }
+                    ],
+                    "description": "Counts of the regression guard."
+                  }
+                }
               }
             }
           }
@@ -570,6 +612,27 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           "sessionId": {
             "type": "string",
             "description": "Session id, or \"\" when absent (the orchestrator uses \"orchestrator\")."
+          }
+        }
+      },
+      "GuardCounts": {
+        "type": "object",
+        "description": "Gate counts of one guard.",
+        "properties": {
+          "blocking": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Blocking gates."
+          },
+          "warnings": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Warning gates."
+          },
+          "passed": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Passed gates."
           }
         }
       }
@@ -1797,6 +1860,63 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           "1"
         ],
         "description": "Checklist item CB_<STAGE>_<ITEM>: \"1\" when the check is done."
+      },
+      "^REQUIRED_[SM][0-9]+$": {
+        "type": "string",
+        "pattern": "^([A-Za-z0-9_]+(,[A-Za-z0-9_]+)*)?$",
+        "description": "Optional list of the items a stage requires (comma-separated ITEM names): an item listed here without its CB_<STAGE>_<ITEM> key counts as not done."
+      }
+    }
+  },
+  'resumable/contract-env': {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://ckpt.dev/schemas/resumable/contract-env/1.0.json",
+    "title": "ResumableContractEnv",
+    "description": "The immutable contract of a Resumable Execution run as recorded at bootstrap: <run root>/artifacts/contract.env, written once by `ckpt resumable init` (ckpt decides this file) and never changed. state.env's CONTRACT_* keys must keep these values for the whole run; a difference is contract drift (stop and start a new run).",
+    "type": "object",
+    "required": [
+      "RUN_ID",
+      "CONTRACT_REPO_ROOT",
+      "CONTRACT_BRANCH",
+      "CONTRACT_BASE_PIN",
+      "CONTRACT_EXPECTED_OLD_SHA",
+      "CONTRACT_PLAN_PATH",
+      "CONTRACT_REPORT_TARGETS"
+    ],
+    "properties": {
+      "RUN_ID": {
+        "type": "string",
+        "pattern": "^[0-9]{8}T[0-9]{6}Z$",
+        "description": "Run id the contract belongs to."
+      },
+      "CONTRACT_REPO_ROOT": {
+        "type": "string",
+        "minLength": 1,
+        "description": "Repository root."
+      },
+      "CONTRACT_BRANCH": {
+        "type": "string",
+        "minLength": 1,
+        "description": "Branch the run pushes to."
+      },
+      "CONTRACT_BASE_PIN": {
+        "type": "string",
+        "pattern": "^([0-9a-f]{40}|[0-9a-f]{64})$",
+        "description": "Base commit (full hex SHA)."
+      },
+      "CONTRACT_EXPECTED_OLD_SHA": {
+        "type": "string",
+        "pattern": "^([0-9a-f]{40}|[0-9a-f]{64})$",
+        "description": "Remote SHA the push lease expects (full hex SHA)."
+      },
+      "CONTRACT_PLAN_PATH": {
+        "type": "string",
+        "minLength": 1,
+        "description": "Plan path."
+      },
+      "CONTRACT_REPORT_TARGETS": {
+        "type": "string",
+        "description": "Comma-separated report files the finalization appends to."
       }
     }
   },
@@ -1974,6 +2094,10 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           "1"
         ],
         "description": "Stage done flag M<n>_DONE (scripts that name stages M<n>)."
+      },
+      "^[SM][0-9]+_ARTIFACTS$": {
+        "type": "string",
+        "description": "Artifacts a done stage must have: comma-separated paths relative to artifacts/ (empty: none). Without this key a done stage needs at least one file artifacts/<STAGE>-*."
       }
     }
   },
@@ -2017,8 +2141,11 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
         "format": "date-time"
       },
       "note": {
-        "description": "Optional free-text note from the approver (e.g. `looks good`).",
-        "type": "string"
+        "description": "Optional free-text note from the approver (e.g. `looks good`); absent (or null) when none was given (`approve --note`). Secret-looking text and notes over 500 characters are semantic findings.",
+        "type": [
+          "string",
+          "null"
+        ]
       }
     }
   },
@@ -2175,11 +2302,11 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
         }
       },
       "evidence": {
-        "description": "Short evidence of the outcome (e.g. `unit tests: 3 pass`); empty on `task_started`. Must not hold secrets.",
+        "description": "Short evidence of the outcome (e.g. `unit tests: 3 pass`); empty on `task_started`. Must not hold secrets; at most 1000 characters (semantic rules `team/secret-in-text`, `team/value-too-long`).",
         "type": "string"
       },
       "next": {
-        "description": "Short next-action text; empty on `task_started`. Must not hold secrets.",
+        "description": "Short next-action text; empty on `task_started`. Must not hold secrets; at most 500 characters (semantic rules `team/secret-in-text`, `team/value-too-long`).",
         "type": "string"
       },
       "retry_of": {
@@ -2275,7 +2402,8 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           ],
           "properties": {
             "op": {
-              "const": "init"
+              "const": "init",
+              "description": "Selects the rule by op."
             }
           }
         },
@@ -2286,7 +2414,8 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           "properties": {
             "doc": true
           }
-        }
+        },
+        "description": "An `init` line must carry `doc`."
       },
       {
         "if": {
@@ -2298,7 +2427,8 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
               "enum": [
                 "set",
                 "merge"
-              ]
+              ],
+              "description": "Selects the rule by op."
             }
           }
         },
@@ -2313,7 +2443,8 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
             "value": true,
             "beforeHash": true
           }
-        }
+        },
+        "description": "A `set` or `merge` line must carry `path`, `value` and `beforeHash`."
       },
       {
         "if": {
@@ -2322,7 +2453,8 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           ],
           "properties": {
             "op": {
-              "const": "delete"
+              "const": "delete",
+              "description": "Selects the rule by op."
             }
           }
         },
@@ -2335,7 +2467,8 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
             "path": true,
             "beforeHash": true
           }
-        }
+        },
+        "description": "A `delete` line must carry `path` and `beforeHash`."
       }
     ],
     "$defs": {
@@ -3368,6 +3501,7 @@ export const kinds: readonly KindInfo[] = [
   { id: 'agent-context/orchestrator-state', dialect: 'agent-context', kind: 'orchestrator-state', title: 'AgentContextOrchestratorState', $id: 'https://ckpt.dev/schemas/agent-context/orchestrator-state/1.0.json' },
   { id: 'agent-context/task-state', dialect: 'agent-context', kind: 'task-state', title: 'AgentContextTaskState', $id: 'https://ckpt.dev/schemas/agent-context/task-state/1.0.json' },
   { id: 'resumable/checklist-env', dialect: 'resumable', kind: 'checklist-env', title: 'ResumableChecklistEnv', $id: 'https://ckpt.dev/schemas/resumable/checklist-env/1.0.json' },
+  { id: 'resumable/contract-env', dialect: 'resumable', kind: 'contract-env', title: 'ResumableContractEnv', $id: 'https://ckpt.dev/schemas/resumable/contract-env/1.0.json' },
   { id: 'resumable/lock', dialect: 'resumable', kind: 'lock', title: 'ResumableLock', $id: 'https://ckpt.dev/schemas/resumable/lock/1.0.json' },
   { id: 'resumable/state-env', dialect: 'resumable', kind: 'state-env', title: 'ResumableStateEnv', $id: 'https://ckpt.dev/schemas/resumable/state-env/1.0.json' },
   { id: 'team/approval', dialect: 'team', kind: 'approval', title: 'TeamApproval', $id: 'https://ckpt.dev/schemas/team/approval/1.0.json' },
@@ -3385,6 +3519,7 @@ export type SchemaKindId =
   | 'agent-context/orchestrator-state'
   | 'agent-context/task-state'
   | 'resumable/checklist-env'
+  | 'resumable/contract-env'
   | 'resumable/lock'
   | 'resumable/state-env'
   | 'team/approval'

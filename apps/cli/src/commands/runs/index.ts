@@ -1,4 +1,89 @@
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
+import { examples } from '../help.js';
 
-/** `ckpt status`, `ckpt resume`, `ckpt list`, `ckpt view`. */
-export function registerRunCommands(_program: Command): void {}
+const DIALECTS = ['team', 'resumable', 'ulpi', 'agent-context'];
+
+const colorOption = () =>
+  new Option('--color <when>', 'colour output').choices(['auto', 'always', 'never']).default('auto');
+
+/** `ckpt status`, `ckpt resume`, `ckpt view`: every run of every dialect, read through core's `loadProject`. */
+export function registerRunCommands(program: Command): void {
+  program
+    .command('status')
+    .description('show every run of every dialect (newest first), or one run in detail with --run')
+    .argument('[dir]', 'project directory', '.')
+    .option('--run <id>', 'show this run in detail (an id, a unique prefix, or <dialect>/<id>)')
+    .addOption(new Option('-d, --dialect <dialect>', 'only runs of this dialect').choices(DIALECTS))
+    .option('--json', `print the RunView JSON document (versioned by formatVersion)`)
+    .option('--exit-status', 'exit 1 when a run shown needs attention')
+    .addOption(colorOption())
+    .action(async (dir: string, flags) => {
+      const { runStatus } = await import('./status.js');
+      process.exitCode = runStatus(dir, flags);
+    })
+    .addHelpText(
+      'after',
+      `
+Exit codes: 0 ok, 1 a run needs attention (with --exit-status), 2 usage error, 3 directory or run not found.
+${examples([
+  'ckpt status',
+  'ckpt status test-fixtures/sample-project --dialect team',
+  'ckpt status --run 20261128T140312558021Z-a41c7f',
+  'ckpt status --run ulpi/add-oauth --json | jq .run.counts',
+  'ckpt status --exit-status || echo "a run needs attention"',
+])}`,
+    );
+
+  program
+    .command('resume')
+    .description('show what resuming a run will do: skip, run next, blocked and why, needs a person')
+    .argument('[dir]', 'project directory', '.')
+    .requiredOption('--run <id>', 'the run (an id, a unique prefix, or <dialect>/<id>)')
+    .addOption(
+      new Option('-d, --dialect <dialect>', 'look the run up among this dialect only').choices(DIALECTS),
+    )
+    .option('--json', 'print the resume plan JSON document (versioned by formatVersion)')
+    .option('--exit-status', 'exit 1 when resuming needs a person first (blocked items, stops, findings)')
+    .addOption(colorOption())
+    .action(async (dir: string, flags) => {
+      const { runResume } = await import('./resume.js');
+      process.exitCode = runResume(dir, flags);
+    })
+    .addHelpText(
+      'after',
+      `
+Exit codes: 0 ok, 1 resuming needs attention (with --exit-status), 2 usage error, 3 directory or run not found.
+${examples([
+  'ckpt resume --run 20261128T140312558021Z-a41c7f',
+  'ckpt resume test-fixtures/sample-project --run release-v2-4-0-20261128T101500Z',
+  'ckpt resume --run ulpi/add-oauth --json | jq .resume.runNext',
+  'ckpt resume --run add-rate-limit --exit-status && ./resume.sh',
+])}`,
+    );
+
+  program
+    .command('view')
+    .description(
+      'serve the read-only web viewer of every run under a directory (live, on 127.0.0.1 by default)',
+    )
+    .argument('[dir]', 'project directory', '.')
+    .option('-p, --port <port>', 'port to listen on (0 picks a free one)', '4173')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--open', 'open the viewer in the default browser')
+    .action(async (dir: string, flags) => {
+      const { runView } = await import('./view.js');
+      process.exitCode = await runView(dir, flags);
+    })
+    .addHelpText(
+      'after',
+      `
+The viewer only reads: GET and HEAD, nothing outside <dir>, no network requests beyond the server.
+Exit codes: 0 stopped, 2 usage error (bad port, port in use), 3 directory not found.
+${examples([
+  'ckpt view',
+  'ckpt view test-fixtures/sample-project',
+  'ckpt view . --port 0',
+  'ckpt view . --host 0.0.0.0 --port 8080',
+])}`,
+    );
+}

@@ -1,14 +1,32 @@
 import type { Dialect } from '../dialect.js';
+import { ulpiCodes } from './codes.js';
+import { checkUlpiEventLog, checkUlpiTree } from './event-log-rules.js';
+import { findUlpiRunsDir, ulpiRootOf } from './load.js';
+import { checkUlpiStatus, filterUlpiSchemaFindings } from './rules.js';
+import { ulpiRunViews } from './view.js';
 
 /** The `ulpi` dialect: checkpoint-resume status documents under `.ulpi/runs/`. */
 export const ulpiDialect: Dialect = {
   id: 'ulpi',
   title: 'checkpoint-resume status files',
-  codes: {},
+  codes: ulpiCodes,
   detectKind(value, candidates) {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
     const v = (value as { schemaVersion?: unknown }).schemaVersion;
     const kind = v === 1 || v === undefined ? 'ulpi/status-v1' : 'ulpi/status-v2';
     return candidates.includes(kind) ? kind : undefined;
   },
+  checkDocument(doc) {
+    if (doc.kind === 'ulpi/event-log-line') return checkUlpiEventLog(doc);
+    if (doc.kind === 'ulpi/status-v1' || doc.kind === 'ulpi/status-v2') return checkUlpiStatus(doc);
+    return [];
+  },
+  filterSchemaFindings: (schema, semantic) => filterUlpiSchemaFindings(schema, semantic),
+  rootOf: (absPath, kind) => (kind?.startsWith('ulpi/') ? ulpiRootOf(absPath) : undefined),
+  checkTree: (root, ctx) => checkUlpiTree(root, ctx),
+  discover(projectDir) {
+    const dir = findUlpiRunsDir(projectDir);
+    return dir ? [dir] : [];
+  },
+  loadRunViews: (root, ctx) => ulpiRunViews(root, ctx),
 };

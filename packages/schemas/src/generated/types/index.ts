@@ -11,6 +11,8 @@ export type { AgentContextTaskState } from './agent-context/task-state.js';
 export type * as AgentContextTaskStateTypes from './agent-context/task-state.js';
 export type { ResumableChecklistEnv } from './resumable/checklist-env.js';
 export type * as ResumableChecklistEnvTypes from './resumable/checklist-env.js';
+export type { ResumableContractEnv } from './resumable/contract-env.js';
+export type * as ResumableContractEnvTypes from './resumable/contract-env.js';
 export type { ResumableLock } from './resumable/lock.js';
 export type * as ResumableLockTypes from './resumable/lock.js';
 export type { ResumableStateEnv } from './resumable/state-env.js';

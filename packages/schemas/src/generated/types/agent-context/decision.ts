@@ -122,9 +122,29 @@ export interface AgentContextDecision {
        */
       passed?: number;
       /**
-       * Counts per guard (context, boundary, evidence, hallucination, regression).
+       * Counts per guard.
        */
       byGuard?: {
+        /**
+         * Counts of the context guard.
+         */
+        context?: GuardCounts;
+        /**
+         * Counts of the boundary guard.
+         */
+        boundary?: GuardCounts;
+        /**
+         * Counts of the evidence guard.
+         */
+        evidence?: GuardCounts;
+        /**
+         * Counts of the hallucination guard.
+         */
+        hallucination?: GuardCounts;
+        /**
+         * Counts of the regression guard.
+         */
+        regression?: GuardCounts;
         [k: string]: unknown;
       };
       [k: string]: unknown;
@@ -149,6 +169,27 @@ export interface AgentContextDecision {
    * The decision (after any no-progress or max-loops override).
    */
   decision: HarnessDecision;
+  [k: string]: unknown;
+}
+/**
+ * Gate counts of one guard.
+ *
+ * This interface was referenced by `AgentContextDecision`'s JSON-Schema
+ * via the `definition` "GuardCounts".
+ */
+export interface GuardCounts {
+  /**
+   * Blocking gates.
+   */
+  blocking?: number;
+  /**
+   * Warning gates.
+   */
+  warnings?: number;
+  /**
+   * Passed gates.
+   */
+  passed?: number;
   [k: string]: unknown;
 }
 /**

@@ -14,6 +14,11 @@ export interface ResumableChecklistEnv {
    *
    * This interface was referenced by `ResumableChecklistEnv`'s JSON-Schema definition
    * via the `patternProperty` "^CB_[SM][0-9]+_[A-Z0-9_]+$".
+   *
+   * Optional list of the items a stage requires (comma-separated ITEM names): an item listed here without its CB_<STAGE>_<ITEM> key counts as not done.
+   *
+   * This interface was referenced by `ResumableChecklistEnv`'s JSON-Schema definition
+   * via the `patternProperty` "^REQUIRED_[SM][0-9]+$".
    */
   [k: string]: '0' | '1' | string;
 }

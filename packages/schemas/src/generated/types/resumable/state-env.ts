@@ -87,6 +87,11 @@ export interface ResumableStateEnv {
    *
    * This interface was referenced by `ResumableStateEnv`'s JSON-Schema definition
    * via the `patternProperty` "^M[0-9]+_DONE$".
+   *
+   * Artifacts a done stage must have: comma-separated paths relative to artifacts/ (empty: none). Without this key a done stage needs at least one file artifacts/<STAGE>-*.
+   *
+   * This interface was referenced by `ResumableStateEnv`'s JSON-Schema definition
+   * via the `patternProperty` "^[SM][0-9]+_ARTIFACTS$".
    */
   [k: string]: '0' | '1' | string | undefined;
 }

@@ -26,8 +26,8 @@ export interface TeamApproval {
    */
   approved_at: string;
   /**
-   * Optional free-text note from the approver (e.g. `looks good`).
+   * Optional free-text note from the approver (e.g. `looks good`); absent (or null) when none was given (`approve --note`). Secret-looking text and notes over 500 characters are semantic findings.
    */
-  note?: string;
+  note?: string | null;
   [k: string]: unknown;
 }

@@ -76,11 +76,11 @@ export interface TeamTaskEvent {
    */
   artifacts: ProjectPath[];
   /**
-   * Short evidence of the outcome (e.g. `unit tests: 3 pass`); empty on `task_started`. Must not hold secrets.
+   * Short evidence of the outcome (e.g. `unit tests: 3 pass`); empty on `task_started`. Must not hold secrets; at most 1000 characters (semantic rules `team/secret-in-text`, `team/value-too-long`).
    */
   evidence: string;
   /**
-   * Short next-action text; empty on `task_started`. Must not hold secrets.
+   * Short next-action text; empty on `task_started`. Must not hold secrets; at most 500 characters (semantic rules `team/secret-in-text`, `team/value-too-long`).
    */
   next: string;
   /**

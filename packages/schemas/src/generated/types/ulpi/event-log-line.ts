@@ -5,6 +5,8 @@
  * One line of the opt-in transition log `.ulpi/runs/<id>.events.jsonl` (compact JSON, one per line). Line 1 is `{v, op: "init", doc, afterHash}`; later lines are `{v, op: "set"|"merge"|"delete", path, value?, beforeHash, afterHash}`. Hash-chain continuity, a missing or repeated init and a torn last line are semantic rules. Unknown fields are valid (`ckpt validate --strict` reports them as `schema/unknown-field`).
  */
 export type UlpiEventLogLine = {
+  [k: string]: unknown;
+} & {
   /**
    * Envelope version; always 1.
    */

@@ -1,0 +1,48 @@
+import { type AgentContextStatus, agentContextStatus } from '@ckpt/core';
+import { existingDir } from './dir.js';
+
+/** Prints where every task and orchestrator run stands. */
+export function runStatus(dir: string, opts: { json?: boolean }): void {
+  const s = agentContextStatus(existingDir(dir));
+  if (opts.json) {
+    process.stdout.write(`${JSON.stringify(s, null, 2)}\n`);
+    return;
+  }
+  process.stdout.write(render(s));
+}
+
+function render(s: AgentContextStatus): string {
+  if (s.roots.length === 0) return 'no .agent-context directory found\n';
+  const out: string[] = [];
+  out.push(`Tasks (${s.tasks.length})`);
+  for (const t of s.tasks) {
+    const next = t.nextAction
+      ? `next ${t.nextAction.type}${t.nextAction.blocking ? ' (blocking)' : ''}${t.nextAction.command ? `: ${t.nextAction.command}` : ''}`
+      : 'no next action';
+    out.push(`  ${t.taskId}  ${t.state}${t.legacy ? ' [legacy format]' : ''}  ${next}`);
+    if (t.missingEvidence.length > 0) out.push(`      missing evidence: ${t.missingEvidence.join(', ')}`);
+  }
+  out.push('', `Orchestrator runs (${s.runs.length})`);
+  for (const r of s.runs) {
+    if (!r.supported) {
+      out.push(
+        `  ${r.runId}  NOT INTERPRETED: schemaVersion ${JSON.stringify(r.schemaVersion ?? null)} (expected "opencode-plusplus.orchestrator-state.v1")`,
+      );
+      continue;
+    }
+    const conv = r.convergence
+      ? `${r.convergence.status}${r.convergence.stopReason ? ` (${r.convergence.stopReason})` : ''}`
+      : '-';
+    out.push(
+      `  ${r.runId}  phase ${r.phase ?? '?'}  iteration ${r.iteration ?? '?'}  decision ${r.latestDecision?.action ?? '-'}  convergence ${conv}`,
+    );
+    if (r.resume) {
+      const where = r.resume.done
+        ? 'completed, nothing to resume'
+        : `resume at ${r.resume.key}, skipping ${r.resume.skip.length} completed phases`;
+      out.push(`      ${where}`);
+      for (const p of r.resume.problems) out.push(`      INCONSISTENT: completedPhases ${p}`);
+    }
+  }
+  return `${out.join('\n')}\n`;
+}

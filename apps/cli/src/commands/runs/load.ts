@@ -1,0 +1,32 @@
+import { existsSync, statSync } from 'node:fs';
+import { type DialectId, loadProject, matchRun, type RunView } from '@ckpt/core';
+import { createProgress } from '../../output/progress.js';
+import { InputError, UsageError } from '../../usage-error.js';
+
+/** Loads every run under a directory, with progress on stderr when it takes more than a moment on a TTY. */
+export function loadRuns(dir: string, dialect: string | undefined, quiet = false): RunView[] {
+  if (!existsSync(dir)) throw new InputError(`cannot read "${dir}": no such file or directory`);
+  if (!statSync(dir).isDirectory()) throw new InputError(`"${dir}" is not a directory`);
+  const progress = createProgress('loading', Boolean(process.stderr.isTTY) && !quiet);
+  const runs = loadProject(dir, {
+    ...(dialect ? { dialects: [dialect as DialectId] } : {}),
+    onProgress: (m) => progress.message(m),
+  });
+  progress.done();
+  return runs;
+}
+
+/** The run a `--run` flag names; a one-line error (exit 3 not found, 2 ambiguous) otherwise. */
+export function pickRun(runs: readonly RunView[], query: string, dialect?: string): RunView {
+  const m = matchRun(runs, query, dialect as DialectId | undefined);
+  if (m.kind === 'found') return m.run;
+  if (m.kind === 'ambiguous') {
+    const names = m.candidates.slice(0, 5).map((r) => `${r.dialect}/${r.id}`);
+    throw new UsageError(
+      `"${query}" matches ${m.candidates.length} runs (${names.join(', ')}${m.candidates.length > 5 ? ', ...' : ''}); give more of the id or <dialect>/<id>`,
+    );
+  }
+  throw new InputError(
+    `no run "${query}"${dialect ? ` of dialect ${dialect}` : ''}; \`ckpt status\` lists them`,
+  );
+}

@@ -1,0 +1,30 @@
+import { runDocument, runsDocument, summarizeRun } from '@ckpt/core';
+import { type ColorMode, colorsFor } from '../../output/color.js';
+import { formatRunList } from './format-list.js';
+import { formatRun } from './format-run.js';
+import { loadRuns, pickRun } from './load.js';
+
+export interface StatusFlags {
+  readonly run?: string;
+  readonly dialect?: string;
+  readonly json?: boolean;
+  readonly exitStatus?: boolean;
+  readonly color?: string;
+}
+
+/** `ckpt status [dir] [--run id]`: every run newest first, or one run in detail. */
+export function runStatus(dir: string, flags: StatusFlags): number {
+  const runs = loadRuns(dir, flags.dialect, flags.json);
+  const c = colorsFor((flags.color ?? 'auto') as ColorMode);
+  if (flags.run !== undefined) {
+    const run = pickRun(runs, flags.run, flags.dialect);
+    process.stdout.write(flags.json ? `${JSON.stringify(runDocument(run), null, 2)}\n` : formatRun(run, c));
+    return flags.exitStatus && run.needsAttention ? 1 : 0;
+  }
+  process.stdout.write(
+    flags.json
+      ? `${JSON.stringify(runsDocument(runs), null, 2)}\n`
+      : formatRunList(runs.map(summarizeRun), c),
+  );
+  return flags.exitStatus && runs.some((r) => r.needsAttention) ? 1 : 0;
+}

@@ -1,0 +1,55 @@
+import { spawn } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { InputError, UsageError } from '../../usage-error.js';
+
+export interface ViewFlags {
+  readonly port?: string;
+  readonly host?: string;
+  readonly open?: boolean;
+}
+
+function openBrowser(url: string): void {
+  const cmd = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  try {
+    const child = spawn(cmd, [url], { detached: true, stdio: 'ignore' });
+    child.on('error', () => process.stderr.write(`ckpt: could not open a browser; visit ${url}\n`));
+    child.unref();
+  } catch {
+    process.stderr.write(`ckpt: could not open a browser; visit ${url}\n`);
+  }
+}
+
+/** `ckpt view [dir]`: serves the viewer until SIGINT or SIGTERM. Prints the URL on stdout. */
+export async function runView(dir: string, flags: ViewFlags): Promise<number> {
+  if (!existsSync(dir)) throw new InputError(`cannot read "${dir}": no such file or directory`);
+  if (!statSync(dir).isDirectory()) throw new InputError(`"${dir}" is not a directory`);
+  const port = Number(flags.port ?? '4173');
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port must be an integer from 0 to 65535, got "${flags.port}"`);
+  const host = flags.host ?? '127.0.0.1';
+  const { startViewer } = await import('@ckpt/viewer');
+  let viewer: Awaited<ReturnType<typeof startViewer>>;
+  try {
+    viewer = await startViewer({ dir, port, host });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is in use; try --port 0`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND')
+      throw new UsageError(`cannot listen on host "${host}"`);
+    if (code === 'EACCES') throw new UsageError(`not allowed to listen on port ${port}`);
+    throw e;
+  }
+  process.stdout.write(`${viewer.url}\n`);
+  process.stderr.write(`ckpt view: serving ${dir} read-only at ${viewer.url} (Ctrl-C stops)\n`);
+  if (flags.open) openBrowser(viewer.url);
+  await new Promise<void>((done) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      void viewer.close().then(done, done);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  return 0;
+}

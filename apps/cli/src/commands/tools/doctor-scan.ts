@@ -1,0 +1,272 @@
+import { closeSync, openSync, readdirSync, readFileSync, type Stats, statSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join, relative } from 'node:path';
+import {
+  createTreeContext,
+  type Dialect,
+  dialects,
+  isTempName,
+  matchCatalog,
+  type RunView,
+} from '@ckpt/core';
+
+/** Something `ckpt doctor` found that needs a person: what, where, and what to do. */
+export interface DoctorProblem {
+  readonly kind: 'unreadable' | 'stale-lock' | 'temp-file' | 'node-version' | 'load-failed';
+  readonly path?: string;
+  readonly message: string;
+  readonly fix: string;
+}
+
+/** Where runs of one dialect were found. */
+export interface DialectRuns {
+  readonly dialect: string;
+  readonly roots: readonly { readonly root: string; readonly runs: number | null }[];
+  /** Checkpoint files of this dialect (matched by the catalog). */
+  readonly files: number;
+}
+
+export interface DoctorReport {
+  readonly node: { readonly version: string; readonly required: string; readonly ok: boolean };
+  readonly dir: string;
+  readonly dialects: readonly DialectRuns[];
+  readonly problems: readonly DoctorProblem[];
+}
+
+const SKIP = new Set(['node_modules', '.git']);
+const REQUIRED = [20, 11] as const;
+
+/** True when the running Node is at least the version ckpt's engines field names. */
+export function nodeOk(version: string): boolean {
+  const [major = 0, minor = 0] = version.replace(/^v/, '').split('.').map(Number);
+  return major > REQUIRED[0] || (major === REQUIRED[0] && minor >= REQUIRED[1]);
+}
+
+interface Walked {
+  files: string[];
+  lockDirs: string[];
+  unreadableDirs: string[];
+}
+
+function walk(dir: string, out: Walked): void {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    out.unreadableDirs.push(dir);
+    return;
+  }
+  for (const e of entries) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) {
+      if (e.name.endsWith('.lock')) out.lockDirs.push(p);
+      else if (!SKIP.has(e.name)) walk(p, out);
+    } else if (e.isFile()) out.files.push(p);
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The holder a lock records: `pid=`/`host=`/`acquired_at_utc=` lines of run.lock, or `pid@host` in a lock dir's owner file. */
+function lockHolder(text: string): { pid?: number; host?: string; acquiredMs?: number } {
+  const at = /^(\d+)@(\S+)/.exec(text.trim());
+  if (at) return { pid: Number(at[1]), host: at[2]! };
+  const pid = /^\s*(?:LOCK_)?PID="?(\d+)"?/im.exec(text);
+  const host = /^\s*(?:LOCK_)?HOST(?:NAME)?="?([^"\n]+)"?/im.exec(text);
+  const acquired = /^\s*acquired_at(?:_utc)?="?([^"\n]+)"?/im.exec(text);
+  const acquiredMs = acquired ? Date.parse(acquired[1]!) : Number.NaN;
+  return {
+    ...(pid ? { pid: Number(pid[1]) } : {}),
+    ...(host ? { host: host[1]! } : {}),
+    ...(Number.isFinite(acquiredMs) ? { acquiredMs } : {}),
+  };
+}
+
+function readText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Judges a lock stale when its recorded holder is gone from this host, or it is older than `staleMs` (by the
+ * time it records, else its mtime: a checkout resets mtimes, a recorded time survives).
+ */
+function staleLock(st: Stats, text: string, now: number, staleMs: number): string | undefined {
+  const { pid, host, acquiredMs } = lockHolder(text);
+  const since = acquiredMs ?? st.mtimeMs;
+  const age = Math.round((now - since) / 60000);
+  const holder = pid !== undefined ? ` (pid ${pid}${host ? ` on ${host}` : ''})` : '';
+  if (pid !== undefined && (host === undefined || host === hostname()) && !alive(pid))
+    return `lock held by pid ${pid}${host ? ` on ${host}` : ''}, which is no longer running (${age} min old)`;
+  if (now - since > staleMs) return `lock is ${age} min old${holder}`;
+  return undefined;
+}
+
+function canRead(path: string): string | undefined {
+  try {
+    closeSync(openSync(path, 'r'));
+    return undefined;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code ?? String(e);
+  }
+}
+
+/** The literal directory a catalog pattern starts with (`.team/runs` for the team run pattern), if any. */
+function literalPrefix(pattern: string): string | undefined {
+  const parts = pattern
+    .replace(/^\*\*\//, '')
+    .split('/')
+    .slice(0, -1);
+  const cut = parts.findIndex((p) => /[*?]/.test(p));
+  const lit = (cut < 0 ? parts : parts.slice(0, cut)).join('/');
+  return lit || undefined;
+}
+
+/**
+ * Roots of a dialect that has no discovery yet: its own rootOf, else the literal directory of the catalog
+ * pattern that matched, else the file's directory; roots that contain other roots are dropped.
+ */
+function fallbackRoots(files: readonly string[], rootOf: Dialect['rootOf']): string[] {
+  const roots = new Set<string>();
+  for (const f of files) {
+    const entry = matchCatalog(f);
+    const own = rootOf?.(f, entry?.kind);
+    if (own) {
+      roots.add(own);
+      continue;
+    }
+    const lit = entry?.fileMatch.map(literalPrefix).find((l) => l !== undefined && f.includes(`/${l}/`));
+    roots.add(lit ? f.slice(0, f.lastIndexOf(`/${lit}/`) + lit.length + 1) : f.slice(0, f.lastIndexOf('/')));
+  }
+  return [...roots].filter((r) => ![...roots].some((o) => o !== r && o.startsWith(`${r}/`)));
+}
+
+/** Runs found per dialect: each dialect's own discovery and loader; failures become problems, not crashes. */
+function findRuns(
+  dir: string,
+  files: readonly string[],
+  show: (p: string) => string,
+  problems: DoctorProblem[],
+) {
+  const ctx = createTreeContext({}, show);
+  return dialects.map((d): DialectRuns => {
+    const matched = files.filter((f) => matchCatalog(f)?.kind.startsWith(`${d.id}/`));
+    let roots: string[] = [];
+    try {
+      roots = d.discover?.(dir) ?? [];
+    } catch (e) {
+      problems.push({
+        kind: 'load-failed',
+        message: `${d.id}: discovery failed: ${(e as Error).message}`,
+        fix: 'run `ckpt validate` on the tree',
+      });
+    }
+    if (roots.length === 0 && matched.length > 0) roots = fallbackRoots(matched, d.rootOf);
+    return {
+      dialect: d.id,
+      files: matched.length,
+      roots: roots.sort().map((root) => {
+        let runs: RunView[] | null = null;
+        try {
+          runs = d.loadRunViews ? d.loadRunViews(root, ctx) : null;
+        } catch (e) {
+          problems.push({
+            kind: 'load-failed',
+            path: show(root),
+            message: `${d.id} runs could not be loaded: ${(e as Error).message}`,
+            fix: `run \`ckpt validate ${show(root)}\` to see what is wrong`,
+          });
+        }
+        return { root: show(root), runs: runs ? runs.length : null };
+      }),
+    };
+  });
+}
+
+/** Looks at a directory the way `ckpt doctor` reports it. Reads only; never changes a file. */
+export function scanProject(
+  dir: string,
+  opts: { staleMs: number; now?: number; nodeVersion?: string },
+): DoctorReport {
+  const now = opts.now ?? Date.now();
+  const version = opts.nodeVersion ?? process.version;
+  const show = (p: string) => relative(dir, p).replace(/\\/g, '/') || '.';
+  const problems: DoctorProblem[] = [];
+  const ok = nodeOk(version);
+  if (!ok)
+    problems.push({
+      kind: 'node-version',
+      message: `Node ${version} is older than ckpt needs (>= ${REQUIRED.join('.')})`,
+      fix: 'install Node 20.11 or newer (https://nodejs.org)',
+    });
+  const w: Walked = { files: [], lockDirs: [], unreadableDirs: [] };
+  walk(dir, w);
+  for (const d of w.unreadableDirs.filter((x) => x !== dir))
+    problems.push({
+      kind: 'unreadable',
+      path: show(d),
+      message: 'directory cannot be listed',
+      fix: `give yourself read access: chmod u+rx '${show(d)}'`,
+    });
+  for (const f of w.files) {
+    const name = f.slice(f.lastIndexOf('/') + 1);
+    if (isTempName(name)) {
+      const st = statSync(f);
+      const age = Math.round((now - st.mtimeMs) / 60000);
+      problems.push({
+        kind: 'temp-file',
+        path: show(f),
+        message: `temp file of an interrupted write (${age} min old); readers ignore it`,
+        fix: `when no writer is running, delete it: rm '${show(f)}'`,
+      });
+      continue;
+    }
+    if (name.endsWith('.lock') || name === 'run.lock') {
+      const why = staleLock(statSync(f), readText(f), now, opts.staleMs);
+      if (why)
+        problems.push({
+          kind: 'stale-lock',
+          path: show(f),
+          message: why,
+          fix: `make sure no run is writing, then remove it: rm '${show(f)}'`,
+        });
+    }
+    if (matchCatalog(f)) {
+      const err = canRead(f);
+      if (err)
+        problems.push({
+          kind: 'unreadable',
+          path: show(f),
+          message: `checkpoint file cannot be read (${err})`,
+          fix: `give yourself read access: chmod u+r '${show(f)}'`,
+        });
+    }
+  }
+  for (const l of w.lockDirs) {
+    const why = staleLock(statSync(l), readText(join(l, 'owner')), now, opts.staleMs);
+    if (why)
+      problems.push({
+        kind: 'stale-lock',
+        path: show(l),
+        message: why,
+        fix: `make sure no run is writing, then remove it: rm -r '${show(l)}'`,
+      });
+  }
+  const readable = w.files.filter((f) => canRead(f) === undefined);
+  return {
+    node: { version, required: `>=${REQUIRED.join('.')}`, ok },
+    dir,
+    dialects: findRuns(dir, readable, show, problems),
+    problems,
+  };
+}

@@ -1,0 +1,55 @@
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { InputError, UsageError } from '../../usage-error.js';
+import { type DoctorReport, scanProject } from './doctor-scan.js';
+
+export interface DoctorFlags {
+  readonly json?: boolean;
+  readonly staleAfter?: string;
+}
+
+function render(r: DoctorReport): string {
+  const out = ['ckpt doctor', ''];
+  out.push(`${r.node.ok ? '✓' : '✖'} Node ${r.node.version} (ckpt needs ${r.node.required})`, '');
+  out.push(`Runs under ${r.dir}:`);
+  for (const d of r.dialects) {
+    if (d.roots.length === 0) {
+      out.push(`  ${d.dialect}: none found`);
+      continue;
+    }
+    out.push(`  ${d.dialect} (${d.files} checkpoint file${d.files === 1 ? '' : 's'}):`);
+    for (const root of d.roots)
+      out.push(
+        `    ${root.root}${root.runs === null ? '' : `  ${root.runs} run${root.runs === 1 ? '' : 's'}`}`,
+      );
+  }
+  out.push('');
+  if (r.problems.length === 0) out.push('✓ No unreadable files, stale locks or leftover temp files.');
+  else {
+    out.push(`${r.problems.length} thing${r.problems.length === 1 ? '' : 's'} to look at:`);
+    for (const p of r.problems) {
+      out.push(`  ! ${p.kind}${p.path ? ` ${p.path}` : ''}: ${p.message}`);
+      out.push(`    → ${p.fix}`);
+    }
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** `ckpt doctor [dir]`: exit 0 when nothing needs attention, 1 when something does. */
+export function runDoctor(dir: string, flags: DoctorFlags): number {
+  const minutes = Number(flags.staleAfter ?? '60');
+  if (!Number.isFinite(minutes) || minutes <= 0)
+    throw new UsageError(`--stale-after must be a positive number of minutes, got "${flags.staleAfter}"`);
+  const abs = resolve(dir);
+  try {
+    if (!statSync(abs).isDirectory()) throw new InputError(`${dir} is not a directory`);
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw new InputError(`cannot read ${dir}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+  const report = scanProject(abs, { staleMs: minutes * 60_000 });
+  process.stdout.write(
+    flags.json ? `${JSON.stringify({ formatVersion: 1, ...report }, null, 2)}\n` : render(report),
+  );
+  return report.problems.length > 0 ? 1 : 0;
+}

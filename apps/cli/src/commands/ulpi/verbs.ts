@@ -1,0 +1,138 @@
+import { resolve as resolvePath } from 'node:path';
+import {
+  addUlpiItems,
+  finalizeUlpiRun,
+  gcUlpiRuns,
+  initUlpiRun,
+  migrateUlpiFile,
+  readUlpiDoc,
+  rebuildUlpiSnapshot,
+  reconcileUlpiFromGit,
+  recordUlpiValidation,
+  replayUlpiEventLog,
+  resolveUlpiItems,
+  setUlpiPhase,
+  setUlpiUnit,
+  ulpiEventLogPathFor,
+  ulpiResumeSet,
+  ulpiSummary,
+  ulpiUsage,
+} from '@ckpt/core';
+import { readFileSync } from 'node:fs';
+
+const out = (s: string): void => {
+  process.stdout.write(`${s}\n`);
+};
+const json2 = (v: unknown) => out(JSON.stringify(v, null, 2));
+
+function parseJsonFlag(flag: string, raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch (e) {
+    throw ulpiUsage(`${flag} is not valid JSON: ${(e as Error).message}`);
+  }
+}
+
+export function runInit(file: string, o: { task: string; units: string[]; id?: string; launch?: string; requiredPhases: string[]; requireValidation?: boolean; eventLog?: boolean }): void {
+  const launch = o.launch !== undefined ? parseJsonFlag('--launch', o.launch) : undefined;
+  out(
+    initUlpiRun(file, {
+      task: o.task,
+      units: o.units,
+      requiredPhases: o.requiredPhases,
+      ...(o.id !== undefined ? { id: o.id } : {}),
+      ...(launch !== undefined ? { launch } : {}),
+      ...(o.requireValidation ? { requireValidation: true } : {}),
+      ...(o.eventLog ? { eventLog: true } : {}),
+    }),
+  );
+}
+
+export function runUnit(file: string, unit: string, status: string, o: { note?: string; deps?: string[] }): void {
+  setUlpiUnit(file, unit, status, o);
+}
+
+export function runPhase(file: string, phase: string, status: string): void {
+  setUlpiPhase(file, phase, status);
+}
+
+export function runGet(file: string, summary: boolean): void {
+  const doc = readUlpiDoc(file);
+  json2(summary ? ulpiSummary(doc) : doc);
+}
+
+export function runResume(file: string): void {
+  json2(ulpiResumeSet(readUlpiDoc(file)));
+}
+
+export function runItem(file: string, raw: string): void {
+  const ids = addUlpiItems(file, parseJsonFlag('item --json', raw));
+  if (ids.length > 0) out(JSON.stringify(ids));
+}
+
+export function runResolve(file: string, ids: string[] | undefined, raw: string | undefined): void {
+  let list = ids;
+  if (list === undefined) {
+    if (raw === undefined) throw ulpiUsage('resolve requires --ids "id1,id2" (or --json \'["id1",...]\')');
+    const parsed = parseJsonFlag('resolve --json', raw);
+    list = (Array.isArray(parsed) ? parsed : [parsed]) as string[];
+  }
+  out(JSON.stringify(resolveUlpiItems(file, list)));
+}
+
+export function runValidation(file: string, status: string, note: string | undefined): void {
+  recordUlpiValidation(file, status, note !== undefined ? { note } : {});
+}
+
+export function runFinalize(file: string, status: string, result: string | undefined): void {
+  finalizeUlpiRun(file, status, result !== undefined ? { result } : {});
+}
+
+export function runGc(dir: string, keepDays: number): void {
+  const r = gcUlpiRuns(dir, { keepDays });
+  if (r.reason) out(`${r.archived} archived (${r.reason})`);
+  else out(`${r.archived} archived to ${r.dir}/archive (terminal runs older than ${keepDays}d)`);
+}
+
+const snapshotOf = (file: string) => (file.endsWith('.events.jsonl') ? `${file.slice(0, -'.events.jsonl'.length)}.json` : file);
+
+export function runReplay(file: string): void {
+  const log = ulpiEventLogPathFor(snapshotOf(file));
+  let text: string;
+  try {
+    text = readFileSync(log, 'utf8');
+  } catch (e) {
+    throw ulpiUsage(`cannot read ${log}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+  const r = replayUlpiEventLog(text);
+  if (!r.ok) throw ulpiUsage(`event log ${log} fails closed: ${r.error.message}`);
+  if (r.tornTail !== undefined) process.stderr.write(`ckpt: discarded a torn final fragment of ${r.tornTail.length} bytes\n`);
+  json2(r.doc);
+}
+
+export function runRebuild(file: string): void {
+  const snap = snapshotOf(file);
+  rebuildUlpiSnapshot(snap);
+  process.stderr.write(`rebuilt ${snap} from ${ulpiEventLogPathFor(snap)}\n`);
+}
+
+export function runReconcile(file: string, o: { git?: boolean; ref?: string; repo?: string; json?: boolean }): void {
+  if (!o.git) throw ulpiUsage('reconcile requires --git (the only source of integration evidence so far)');
+  const r = reconcileUlpiFromGit(file, { repoDir: resolvePath(o.repo ?? process.cwd()), ...(o.ref !== undefined ? { ref: o.ref } : {}) });
+  if (o.json) return json2(r);
+  out(`${r.integrated.length} unit(s) integrated on ${r.ref}; ${r.reconciled.length} reconciled to done${r.reconciled.length ? ` (${r.reconciled.join(', ')})` : ''}; ${r.staleDone.length} stale done${r.staleDone.length ? ` (${r.staleDone.join(', ')}: blocker items added)` : ''}`);
+}
+
+export function runMigrate(file: string, write: boolean, asJson: boolean): void {
+  const m = migrateUlpiFile(file, { write });
+  if (asJson) return json2({ file: m.file, fromVersion: m.fromVersion, changed: m.changed, changes: m.changes, written: m.written });
+  if (!m.changed) {
+    process.stderr.write(`${file} is already schemaVersion 2: nothing to upgrade\n`);
+    return;
+  }
+  if (write) process.stderr.write(`upgraded ${file} add-only (${m.changes.join(', ')})\n`);
+  else {
+    process.stderr.write(`would upgrade ${file} add-only (${m.changes.join(', ')}); run with --write to apply. The upgraded document:\n`);
+    process.stdout.write(m.text);
+  }
+}

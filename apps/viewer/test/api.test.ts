@@ -1,0 +1,100 @@
+import { loadProject, RUN_VIEW_FORMAT_VERSION, resumeDocument, runDocument, runsDocument } from '@ckpt/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createViewer, type Viewer } from '../src/index.js';
+import { samplePath } from './helpers.js';
+
+let viewer: Viewer;
+beforeAll(async () => {
+  viewer = await createViewer({ dir: samplePath, watch: false });
+});
+afterAll(() => viewer.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  viewer.app.inject({ method: 'GET', url, headers });
+
+describe('GET /api/runs', () => {
+  it('should return the same RunViews document core builds for `ckpt status --json`', async () => {
+    const res = await get('/api/runs');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const doc = res.json();
+    expect(doc.formatVersion).toBe(RUN_VIEW_FORMAT_VERSION);
+    expect(doc).toEqual(JSON.parse(JSON.stringify(runsDocument(loadProject(samplePath)))));
+    expect(doc.runs.length).toBeGreaterThan(0);
+  });
+
+  it('should answer 304 to a client that holds the current document', async () => {
+    const first = await get('/api/runs');
+    const again = await get('/api/runs', { 'if-none-match': String(first.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+});
+
+describe('GET /api/runs/:dialect/:id', () => {
+  it('should return each run and its resume plan as core documents', async () => {
+    const runs = loadProject(samplePath);
+    const oneEach = [...new Map(runs.map((r) => [r.dialect, r])).values()];
+    for (const run of oneEach) {
+      const base = `/api/runs/${encodeURIComponent(run.dialect)}/${encodeURIComponent(run.id)}`;
+      expect((await get(base)).json()).toEqual(JSON.parse(JSON.stringify(runDocument(run))));
+      expect((await get(`${base}/resume`)).json()).toEqual(JSON.parse(JSON.stringify(resumeDocument(run))));
+    }
+  });
+
+  it('should answer 404 with a JSON error for an unknown run', async () => {
+    const res = await get('/api/runs/team/no-such-run');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toContain('no-such-run');
+  });
+});
+
+describe('GET /api/summaries', () => {
+  it('should list every run with counts, tones and problems, without units', async () => {
+    const doc = (await get('/api/summaries')).json();
+    const runs = loadProject(samplePath);
+    expect(doc.runs.map((r: { id: string }) => r.id)).toEqual(runs.map((r) => r.id));
+    for (const s of doc.runs) {
+      expect(s.units).toBeUndefined();
+      expect(Object.keys(s.tones).sort()).toEqual(Object.keys(s.counts).sort());
+    }
+  });
+});
+
+describe('GET /api/raw', () => {
+  it('should serve a source file of a run as text/plain', async () => {
+    const run = loadProject(samplePath)[0]!;
+    const src = run.sources[0]!.path;
+    const res = await get(`/api/raw?path=${encodeURIComponent(src)}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.body.length).toBeGreaterThan(0);
+  });
+});
+
+describe('pages', () => {
+  it('should serve the runs page, a run page and a raw page as HTML shells', async () => {
+    const run = loadProject(samplePath)[0]!;
+    for (const url of ['/', `/runs/${run.dialect}/${encodeURIComponent(run.id)}`, '/raw?path=x']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('<script type="module" src="/static/app.js"></script>');
+    }
+    expect((await get('/runs/team/missing')).statusCode).toBe(404);
+  });
+
+  it('should serve the client files and nothing else under /static', async () => {
+    expect((await get('/static/app.js')).headers['content-type']).toMatch(/^text\/javascript/);
+    expect((await get('/static/app.css')).headers['content-type']).toMatch(/^text\/css/);
+    expect((await get('/static/nope.js')).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/events', () => {
+  it('should answer HEAD with the event-stream type', async () => {
+    const res = await viewer.app.inject({ method: 'HEAD', url: '/api/events' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+  });
+});

@@ -1,0 +1,230 @@
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadProject, type RunView } from '@ckpt/core';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type StartedViewer, startViewer } from '../src/index.js';
+import { bigRun, CHROMIUM_ARGS, chromiumPath, copySample, resultsDir } from './helpers.js';
+
+// Real headless Chromium against a live viewer over a private copy of the sample project.
+const HOSTILE = '<img src=x onerror=window.__pwned=1><script>window.__pwned=2</script>&amp;';
+const RELEASE = '.opencode/reports/release-v2-4-0-20261128T101500Z';
+
+let browser: Browser;
+let viewer: StartedViewer;
+let sample: ReturnType<typeof copySample>;
+let runs: RunView[];
+const problems: string[] = [];
+
+beforeAll(async () => {
+  mkdirSync(resultsDir, { recursive: true });
+  sample = copySample();
+  // A run whose strings hold HTML and script: shown as text, never run.
+  const xss = join(sample.dir, '.opencode/reports/xss-20261129T090000Z');
+  cpSync(join(sample.dir, RELEASE), xss, { recursive: true });
+  const env = readFileSync(join(xss, 'state.env'), 'utf8').replace(
+    /TASK_NAME=".*"/,
+    `TASK_NAME="${HOSTILE}"`,
+  );
+  writeFileSync(join(xss, 'state.env'), env);
+  runs = loadProject(sample.dir);
+  viewer = await startViewer({ dir: sample.dir, port: 0, debounceMs: 60 });
+  browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await viewer?.close();
+  sample?.cleanup();
+});
+
+async function open(path: string, opts: { width?: number; dark?: boolean } = {}): Promise<Page> {
+  const page = await browser.newPage({
+    viewport: { width: opts.width ?? 1280, height: 900 },
+    colorScheme: opts.dark ? 'dark' : 'light',
+  });
+  const origin = new URL(viewer.url).origin;
+  page.on('request', (r) => {
+    if (!r.url().startsWith(origin) && !r.url().startsWith('data:'))
+      problems.push(`outside request: ${r.url()}`);
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  await page.goto(new URL(path, viewer.url).href);
+  await page.waitForSelector('body[data-rendered]');
+  return page;
+}
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: join(resultsDir, `${name}.png`), fullPage: true });
+const runPath = (r: RunView) => `/runs/${encodeURIComponent(r.dialect)}/${encodeURIComponent(r.id)}`;
+
+describe('runs page', () => {
+  it('should list every run of every dialect with its status', async () => {
+    const page = await open('/');
+    const rows = await page.$$eval('.run-row', (els) =>
+      els.map((e) => ({
+        key: (e as HTMLElement).dataset.key,
+        status: e.querySelector('.pill')?.textContent,
+      })),
+    );
+    expect(rows).toEqual(runs.map((r) => ({ key: `${r.dialect}/${r.id}`, status: r.status })));
+    expect(new Set(rows.map((r) => r.key!.split('/')[0]))).toEqual(new Set(runs.map((r) => r.dialect)));
+    await shot(page, 'runs-1280');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot(page, 'runs-1280-dark');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'runs-390-dark');
+    await page.close();
+  });
+
+  it('should filter by dialect and search by id, and navigate with the keyboard', async () => {
+    const page = await open('/');
+    await page.click('.seg button:has-text("resumable")');
+    const n = runs.filter((r) => r.dialect === 'resumable').length;
+    expect(await page.locator('.run-row').count()).toBe(n);
+    expect(page.url()).toContain('dialect=resumable');
+    await page.keyboard.press('/');
+    await page.keyboard.type('rotate-api');
+    expect(await page.locator('.run-row').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('j');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/runs\/resumable\//);
+    await page.keyboard.press('?');
+    expect(await page.locator('#help').getAttribute('open')).not.toBeNull();
+    await page.close();
+  });
+
+  it('should show a run that appears on disk without a reload', async () => {
+    const page = await open('/');
+    const before = await page.locator('.run-row').count();
+    cpSync(join(sample.dir, RELEASE), join(sample.dir, '.opencode/reports/appeared-20261129T100000Z'), {
+      recursive: true,
+    });
+    await page.waitForSelector('.run-row[data-key="resumable/appeared-20261129T100000Z"]', { timeout: 5000 });
+    expect(await page.locator('.run-row').count()).toBe(before + 1);
+    await page.close();
+  });
+});
+
+describe('run page', () => {
+  it('should show the facts of one run of each dialect as its RunView has them', async () => {
+    const oneEach = [...new Map(runs.map((r) => [r.dialect, r])).values()];
+    for (const run of oneEach) {
+      const page = await open(runPath(run));
+      expect(await page.textContent('h1')).toBe(run.title);
+      expect(await page.textContent('.run-head .pill')).toBe(run.status);
+      expect(await page.textContent('.progress-row .pct')).toContain(
+        `${run.progress.done}/${run.progress.total} done`,
+      );
+      const chips = await page.$$eval('.run-head .chip', (els) =>
+        els.map((e) => e.textContent?.replace(/\s+/g, ' ').trim()),
+      );
+      expect(chips).toEqual(Object.entries(run.counts).map(([s, n]) => `${s} ${n}`));
+      expect(await page.textContent('.plan .summary')).toBe(run.resume.summary);
+      expect(await page.locator('.finding').count()).toBe(Math.min(run.findings.length, 100));
+      if (run.units.length > 0)
+        expect(await page.locator('.unit-row').count()).toBe(Math.min(run.units.length, 40));
+      await shot(page, `run-${run.dialect}-1280`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await shot(page, `run-${run.dialect}-390`);
+      await page.close();
+    }
+  });
+
+  it('should deep-link a unit and a finding, and open the raw file at the finding line', async () => {
+    const run = runs.find((r) => r.findings.length > 0 && r.units.length > 0)!;
+    const unit = run.units.at(-1)!;
+    const page = await open(`${runPath(run)}#unit-${encodeURIComponent(unit.id)}`);
+    await page.waitForSelector('.unit-detail:not([hidden])');
+    expect(await page.textContent('.unit-detail h3')).toContain(unit.id);
+    await page.click('#finding-1 .meta a.mono');
+    await page.waitForSelector('.raw-view .vrow.hit');
+    const f = run.findings[0]!;
+    expect(await page.textContent('.raw-view .vrow.hit > a')).toBe(String(f.line));
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot(page, 'raw-1280-dark');
+    await page.close();
+  });
+
+  it('should update within a second when a checkpoint changes, and hold changes while paused', async () => {
+    const run = runs.find((r) => r.id === 'release-v2-4-0-20261128T101500Z')!;
+    const page = await open(runPath(run));
+    const file = join(sample.dir, RELEASE, 'state.env');
+    const setName = (name: string) =>
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/TASK_NAME=".*"/, `TASK_NAME="${name}"`));
+    await page.waitForSelector('#live.on');
+    const t0 = Date.now();
+    setName('renamed-live');
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'renamed-live', null, {
+      timeout: 3000,
+    });
+    const took = Date.now() - t0;
+    expect(took).toBeLessThan(2000);
+
+    await page.click('#pause');
+    setName('renamed-while-paused');
+    await page.waitForFunction(
+      () => /waiting/.test(document.querySelector('#live')?.textContent ?? ''),
+      null,
+      { timeout: 3000 },
+    );
+    expect(await page.textContent('h1')).toBe('renamed-live');
+    await page.click('#pause');
+    await page.waitForFunction(
+      () => document.querySelector('h1')?.textContent === 'renamed-while-paused',
+      null,
+      { timeout: 3000 },
+    );
+    await page.close();
+  });
+
+  it('should show strings holding HTML and script as text, never run them', async () => {
+    const run = runs.find((r) => r.id === 'xss-20261129T090000Z')!;
+    expect(run.title).toBe(HOSTILE);
+    for (const path of ['/', runPath(run)]) {
+      const page = await open(path);
+      expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+      expect(await page.locator('img[src="x"]').count()).toBe(0);
+      expect(await page.locator('main script').count()).toBe(0);
+      if (path !== '/') expect(await page.textContent('h1')).toBe(HOSTILE);
+      else
+        expect(await page.textContent('.run-row[data-key="resumable/xss-20261129T090000Z"] .run-title')).toBe(
+          HOSTILE,
+        );
+      await page.close();
+    }
+  });
+});
+
+describe('scale', () => {
+  it('should render only the visible rows of a run of 10,000 units and scroll to the last', async () => {
+    const big = bigRun(10_000, 5);
+    const v = await startViewer({ dir: sample.dir, port: 0, watch: false, load: () => [big] });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const t0 = Date.now();
+      await page.goto(`${v.url}runs/ulpi/big-10000`);
+      await page.waitForSelector('body[data-rendered] .unit-row');
+      const ms = Date.now() - t0;
+      expect(await page.locator('.unit-row').count()).toBeLessThan(80);
+      await page.$eval('.vlist', (el) => {
+        el.scrollTop = el.scrollHeight;
+      });
+      await page.waitForSelector('.unit-row[title="unit-09999"]');
+      await page.keyboard.press('k');
+      await shot(page, 'run-big-1280');
+      process.stdout.write(`big run (10,000 units, 50,000 attempts) rendered in ${ms} ms\n`);
+      await page.close();
+    } finally {
+      await v.close();
+    }
+  });
+
+  it('should make no request outside the server and log no error on any page', () => {
+    expect(problems).toEqual([]);
+  });
+});

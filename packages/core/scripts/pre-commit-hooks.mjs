@@ -1,0 +1,54 @@
+// Renders .pre-commit-hooks.yaml from schemas/catalog.json: one hook for every checkpoint file and one per dialect,
+// each selecting files by the catalog's own fileMatch patterns (as a Python regex, which pre-commit applies).
+import { globToRegExp } from '../dist/index.js';
+
+/** One regex over repo-relative paths matching any of the globs. */
+export function filesRegex(globs) {
+  const bodies = [...new Set(globs)].map((g) =>
+    globToRegExp(g)
+      .source.replace(/\\\//g, '/')
+      .replace(/^\(\?:\^\|\/\)/, '')
+      .replace(/\$$/, ''),
+  );
+  return `(?:^|/)(?:${bodies.join('|')})$`;
+}
+
+const yamlQuote = (s) => `'${s.replace(/'/g, "''")}'`;
+
+export function renderHooks(catalog, dialectIds, cliVersion, banner) {
+  const entries = catalog.schemas;
+  const hooks = [
+    {
+      id: 'ckpt-validate',
+      name: 'ckpt validate (all checkpoint files)',
+      dialect: undefined,
+      globs: entries.flatMap((e) => e.fileMatch),
+    },
+    ...dialectIds.map((d) => ({
+      id: `ckpt-validate-${d}`,
+      name: `ckpt validate (${d} checkpoint files)`,
+      dialect: d,
+      globs: entries
+        .filter((e) => [e.kind, ...(e.kinds ?? [])].some((k) => k.startsWith(`${d}/`)))
+        .flatMap((e) => e.fileMatch),
+    })),
+  ];
+  const out = [banner.replace(/^/gm, '# ').replace(/# $/gm, '#'), ''];
+  for (const h of hooks) {
+    out.push(
+      `- id: ${h.id}`,
+      `  name: ${yamlQuote(h.name)}`,
+      `  description: ${yamlQuote(`Validates ${h.dialect ? `${h.dialect} ` : ''}checkpoint files against their JSON Schemas and the dialect's semantic rules.`)}`,
+      `  entry: ${h.dialect ? `ckpt validate --dialect ${h.dialect}` : 'ckpt validate'}`,
+      '  language: node',
+      `  additional_dependencies: [${yamlQuote(`@ckpt/cli@${cliVersion}`)}]`,
+      `  files: ${yamlQuote(filesRegex(h.globs))}`,
+      '  pass_filenames: true',
+      // One process sees every staged file, so tree rules (duplicate events, stale approvals) see them together.
+      '  require_serial: true',
+      '  minimum_pre_commit_version: 3.0.0',
+      '',
+    );
+  }
+  return out.join('\n');
+}

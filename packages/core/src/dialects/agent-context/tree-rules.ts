@@ -1,0 +1,91 @@
+import type { Finding } from '../../findings/finding.js';
+import type { TreeContext } from '../dialect.js';
+import { ORCHESTRATOR_STATE_V1 } from './constants.js';
+import { findingIn, obj, short, strings } from './doc-util.js';
+import { type AgentContextIterationFiles, type AgentContextTree, loadAgentContextTree } from './load.js';
+import { parsePhaseKey } from './phases.js';
+
+/** Saved transitions an orchestrator state has made, at least, when iteration N's records are on disk. */
+export const savesBeforePersist = (iteration: number): number => 6 * iteration;
+
+/** Rules across the files of one `.agent-context/` tree: the fingerprint chain, and revision against iterations. */
+export function checkAgentContextTree(root: string, ctx: TreeContext): Finding[] {
+  return treeFindings(loadAgentContextTree(root, ctx));
+}
+
+export function treeFindings(tree: AgentContextTree): Finding[] {
+  const out: Finding[] = [];
+  for (const list of tree.iterations.values()) out.push(...chainFindings(list));
+  for (const [id, doc] of tree.orchestrator) {
+    const v = obj(doc.value);
+    if (!doc.usable || !v || v.schemaVersion !== ORCHESTRATOR_STATE_V1) continue;
+    const persisted = (tree.iterations.get(id) ?? []).filter((it) => it.iteration || it.decision);
+    const last = persisted.at(-1);
+    if (!last) continue;
+    const problems: string[] = [];
+    // A revision already behind its own phase keys is reported by the document rule; say it once.
+    const ownKeys = new Set(
+      (strings(v.completedPhases) ?? []).map((k) => parsePhaseKey(k)?.key).filter(Boolean),
+    );
+    if (typeof v.revision === 'number' && v.revision < ownKeys.size) continue;
+    if (typeof v.revision === 'number' && v.revision < savesBeforePersist(last.number))
+      problems.push(
+        `revision ${v.revision} is lower than the ${savesBeforePersist(last.number)} saves persisting iteration ${last.number} needs`,
+      );
+    if (typeof v.currentIteration === 'number' && v.currentIteration < last.number)
+      problems.push(
+        `the state is at iteration ${v.currentIteration}, but iteration ${last.number} was persisted`,
+      );
+    if (problems.length > 0)
+      out.push(
+        findingIn(
+          doc,
+          typeof v.revision === 'number' ? '/revision' : '/currentIteration',
+          'agent-context/revision-behind',
+          `${problems.join('; ')}: the state is older than its iterations on disk`,
+        ),
+      );
+  }
+  return out;
+}
+
+function fpValue(doc: AgentContextIterationFiles['iteration']): string | undefined {
+  if (!doc?.usable) return undefined;
+  const v = obj(obj(obj(doc.value)?.convergence)?.fingerprint)?.value;
+  return typeof v === 'string' ? v : undefined;
+}
+
+function chainFindings(list: readonly AgentContextIterationFiles[]): Finding[] {
+  const out: Finding[] = [];
+  let prev: { number: number; value: string | undefined } | undefined;
+  for (const it of list) {
+    for (const doc of [it.iteration, it.decision]) {
+      if (!doc?.usable) continue;
+      const conv = obj(obj(doc.value)?.convergence);
+      if (!conv) continue;
+      const stored = conv.previousFingerprint;
+      const expected = prev && prev.number === it.number - 1 ? prev.value : undefined;
+      if (it.number === 1 && typeof stored === 'string')
+        out.push(
+          findingIn(
+            doc,
+            '/convergence/previousFingerprint',
+            'agent-context/broken-fingerprint-chain',
+            `iteration 1 has a previousFingerprint (${short(stored)}…), but no iteration comes before it`,
+          ),
+        );
+      else if (expected !== undefined && stored !== expected)
+        out.push(
+          findingIn(
+            doc,
+            typeof stored === 'string' ? '/convergence/previousFingerprint' : '/convergence',
+            'agent-context/broken-fingerprint-chain',
+            `previousFingerprint ${typeof stored === 'string' ? `${short(stored)}…` : 'is absent and'} is not the fingerprint of iteration ${it.number - 1} (${short(expected)}…)`,
+          ),
+        );
+    }
+    const value = fpValue(it.iteration) ?? fpValue(it.decision);
+    prev = { number: it.number, value };
+  }
+  return out;
+}

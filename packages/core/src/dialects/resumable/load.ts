@@ -1,0 +1,134 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { isTempName } from '../../fs/atomic.js';
+import type { CheckedDocument, TreeContext } from '../dialect.js';
+import { classifyLock, type LockProbe, type LockState, systemProbe } from './lock.js';
+import { type LogLine, parseRunLog } from './run-log.js';
+import type { EnvValues } from './stages.js';
+
+/** File names inside a run root. */
+export const RUN_FILES = {
+  state: 'state.env',
+  checklist: 'checklist.state.env',
+  log: 'run.log',
+  lock: 'run.lock',
+  artifacts: 'artifacts',
+  contract: 'artifacts/contract.env',
+} as const;
+
+/** Everything read from one run root `<task>-<run-id>/`. Documents are undefined when their file is absent. */
+export interface RunRoot {
+  readonly dir: string;
+  /** The folder name, `<task>-<run-id>`. */
+  readonly name: string;
+  readonly state: CheckedDocument | undefined;
+  readonly checklist: CheckedDocument | undefined;
+  readonly lock: CheckedDocument | undefined;
+  /** The contract recorded at bootstrap (artifacts/contract.env), when `ckpt resumable init` made the run. */
+  readonly contract: CheckedDocument | undefined;
+  readonly log: { readonly file: string; readonly lines: readonly LogLine[] } | undefined;
+  /** Files under artifacts/, relative to it, `/` separators (temp files and contract.env left out). */
+  readonly artifacts: readonly string[];
+  /** Temp files left in the run root or artifacts/ (display paths). */
+  readonly tempFiles: readonly string[];
+  readonly lockState: LockState;
+}
+
+/** Values of a document that parsed (a document that did not is never read for state). */
+export function valuesOf(doc: CheckedDocument | undefined): EnvValues | undefined {
+  if (!doc?.usable || doc.value === undefined) return undefined;
+  return doc.value as EnvValues;
+}
+
+function listFiles(dir: string, prefix = ''): string[] {
+  let names: import('node:fs').Dirent[];
+  try {
+    names = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const e of names) {
+    const rel = prefix ? `${prefix}/${e.name}` : e.name;
+    if (e.isDirectory()) out.push(...listFiles(join(dir, e.name), rel));
+    else if (e.isFile()) out.push(rel);
+  }
+  return out.sort();
+}
+
+/** Reads a run root: its env documents through the (caching) tree context, run.log, artifacts, the lock's state. */
+export function loadRunRoot(dir: string, ctx: TreeContext, probe: LockProbe = systemProbe): RunRoot {
+  const doc = (rel: string) => (existsSync(join(dir, rel)) ? ctx.document(join(dir, rel)) : undefined);
+  const lock = doc(RUN_FILES.lock);
+  const logPath = join(dir, RUN_FILES.log);
+  let log: RunRoot['log'];
+  try {
+    log = { file: ctx.display(logPath), lines: parseRunLog(readFileSync(logPath, 'utf8')) };
+  } catch {
+    log = undefined;
+  }
+  const artifactFiles = listFiles(join(dir, RUN_FILES.artifacts));
+  const tempFiles = [
+    ...listFiles(dir).filter((f) => !f.startsWith(`${RUN_FILES.artifacts}/`) && !f.includes('/')),
+    ...artifactFiles.map((f) => `${RUN_FILES.artifacts}/${f}`),
+  ]
+    .filter((f) => isTempName(basename(f)))
+    .map((f) => ctx.display(join(dir, f)));
+  return {
+    dir,
+    name: basename(dir),
+    state: doc(RUN_FILES.state),
+    checklist: doc(RUN_FILES.checklist),
+    lock,
+    contract: doc(RUN_FILES.contract),
+    log,
+    artifacts: artifactFiles.filter((f) => !isTempName(basename(f)) && f !== 'contract.env'),
+    tempFiles,
+    lockState: lock
+      ? classifyLock(lock.value as EnvValues | undefined, lock.usable, probe)
+      : { state: 'none' },
+  };
+}
+
+/** True for a run-root folder: it holds state.env or checklist.state.env, directly under a `reports/` folder. */
+export function isRunRoot(dir: string): boolean {
+  return (
+    basename(join(dir, '..')) === 'reports' &&
+    (existsSync(join(dir, RUN_FILES.state)) || existsSync(join(dir, RUN_FILES.checklist)))
+  );
+}
+
+const SKIP = new Set(['node_modules', '.git']);
+
+/** Every run root under a directory (searched recursively, skipping node_modules and .git), sorted. */
+export function discoverRunRoots(projectDir: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string, depth: number) => {
+    if (depth > 24) return;
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      if (!e.isDirectory() || SKIP.has(e.name)) continue;
+      const p = join(dir, e.name);
+      if (e.name === 'reports') {
+        for (const r of readdirSync(p, { withFileTypes: true })) {
+          if (r.isDirectory() && isRunRoot(join(p, r.name))) out.push(join(p, r.name));
+        }
+      }
+      walk(p, depth + 1);
+    }
+  };
+  try {
+    if (statSync(projectDir).isDirectory()) {
+      if (isRunRoot(projectDir)) return [projectDir];
+      walk(projectDir, 0);
+    }
+  } catch {
+    return [];
+  }
+  return [...new Set(out)].sort();
+}

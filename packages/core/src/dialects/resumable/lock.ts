@@ -1,0 +1,64 @@
+import { hostname } from 'node:os';
+import type { EnvValues } from './stages.js';
+
+/** Who holds a run's lock, as the lock file says. */
+export interface LockHolder {
+  readonly pid: string;
+  readonly host: string;
+  readonly user: string;
+  readonly runId: string;
+  readonly acquiredAt: string;
+}
+
+/**
+ * The state of a run's lock: none; active (a live process on this host); stale (its process is gone); foreign
+ * (held on another host, so liveness cannot be checked here); unreadable (unparsable or without pid/host).
+ */
+export type LockState =
+  | { readonly state: 'none' }
+  | { readonly state: 'active' | 'stale' | 'foreign'; readonly holder: LockHolder }
+  | { readonly state: 'unreadable'; readonly holder?: LockHolder };
+
+/** Tells whether a process is alive. Injected so the rules stay pure and tests can fake it. */
+export interface LockProbe {
+  readonly host: string;
+  isAlive(pid: number): boolean;
+}
+
+/** The real probe: signal 0 checks existence; EPERM means it exists but belongs to someone else. */
+export const systemProbe: LockProbe = {
+  host: hostname(),
+  isAlive(pid) {
+    if (!Number.isInteger(pid) || pid <= 0) return false;
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (e) {
+      return (e as NodeJS.ErrnoException).code === 'EPERM';
+    }
+  },
+};
+
+export function holderOf(values: EnvValues): LockHolder {
+  return {
+    pid: values.pid ?? '',
+    host: values.host ?? '',
+    user: values.user ?? '',
+    runId: values.run_id ?? '',
+    acquiredAt: values.acquired_at_utc ?? '',
+  };
+}
+
+/** Classifies a lock file's values (undefined: no lock file; `usable` false: it did not parse). */
+export function classifyLock(values: EnvValues | undefined, usable: boolean, probe: LockProbe): LockState {
+  if (values === undefined) return { state: 'none' };
+  const holder = holderOf(values);
+  if (!usable || !/^[0-9]+$/.test(holder.pid) || holder.host === '') return { state: 'unreadable', holder };
+  if (holder.host !== probe.host) return { state: 'foreign', holder };
+  return { state: probe.isAlive(Number(holder.pid)) ? 'active' : 'stale', holder };
+}
+
+/** `pid=… host=… user=… run_id=… acquired_at_utc=…`, one line (as the lock's contents go to run.log). */
+export function describeHolder(h: LockHolder): string {
+  return `pid=${h.pid} host=${h.host} user=${h.user} run_id=${h.runId} acquired_at_utc=${h.acquiredAt}`;
+}

@@ -1,0 +1,167 @@
+import type { Finding } from '../../findings/finding.js';
+import { describeHolder, type LockState } from './lock.js';
+import {
+  checklistComplete,
+  type EnvValues,
+  FINALIZATION_FLAGS,
+  pushProgress,
+  stageDone,
+  stagesOf,
+} from './stages.js';
+
+/** The four resume windows of the seed, plus `complete` (nothing left) and `unknown` (state unreadable). */
+export type ResumeWindow =
+  | 'before-mutation'
+  | 'after-mutation-before-verification'
+  | 'push-attempted-outcome-unknown'
+  | 'push-confirmed-finalization-incomplete'
+  | 'complete'
+  | 'unknown';
+
+export const WINDOW_TITLES: Record<ResumeWindow, string> = {
+  'before-mutation': 'before mutation',
+  'after-mutation-before-verification': 'after mutation, before verification',
+  'push-attempted-outcome-unknown': 'push attempted, outcome unknown',
+  'push-confirmed-finalization-incomplete': 'push confirmed, finalization incomplete',
+  complete: 'complete',
+  unknown: 'unknown (state unreadable)',
+};
+
+/** Something to look at in the real world before going on. */
+export interface Observation {
+  readonly what: 'HEAD' | 'worktree' | 'remote-sha' | 'artifacts' | 'report-targets' | 'lock';
+  readonly command?: string;
+  readonly expect: string;
+}
+
+/** The resume decision for one run root: where to go on from and what to check first. */
+export interface ResumableResume {
+  readonly window: ResumeWindow;
+  /** The earliest stage whose flag is not 1 or whose checklist is incomplete; undefined when all are done. */
+  readonly stage: string | undefined;
+  readonly doneStages: readonly string[];
+  /** Stop conditions: while any holds, nothing may run. */
+  readonly stops: readonly string[];
+  readonly observe: readonly Observation[];
+  readonly finalization: Readonly<Record<string, boolean>>;
+}
+
+/** Findings whose code is a stop condition of the seed. */
+export const STOP_CODES: ReadonlySet<string> = new Set([
+  'parse/invalid-env-line',
+  'parse/duplicate-key',
+  'parse/invalid-utf8',
+  'parse/empty-file',
+  'io/unreadable',
+  'resumable/missing-state',
+  'resumable/missing-checklist',
+  'resumable/unsupported-schema-version',
+  'resumable/stage-done-checklist-incomplete',
+  'resumable/missing-artifact',
+  'resumable/current-stage-ahead',
+  'resumable/run-identity-mismatch',
+  'resumable/contract-missing',
+  'resumable/contract-drift',
+  'resumable/duplicate-summary',
+  'resumable/finalized-before-push',
+  'resumable/lock-active',
+]);
+
+/** Which window a run is in, from its flags and push checks. */
+export function resumeWindow(state: EnvValues, checklist: EnvValues): ResumeWindow {
+  const stages = stagesOf(state, checklist);
+  const push = pushProgress(stages, state, checklist);
+  const allDone =
+    stages.length > 0 && stages.every((s) => stageDone(s, state) && checklistComplete(s, checklist));
+  if (allDone && push.confirmed && FINALIZATION_FLAGS.every((f) => state[f] === '1')) return 'complete';
+  if (push.confirmed) return 'push-confirmed-finalization-incomplete';
+  if (push.attempted) return 'push-attempted-outcome-unknown';
+  // The first stage is the preflight (worktree, contract, baseline): anything past it has mutated the repository.
+  const later = stages.slice(1);
+  const mutated = later.some(
+    (s) =>
+      stageDone(s, state) ||
+      Object.entries(checklist).some(([k, v]) => k.startsWith(`CB_${s}_`) && v === '1'),
+  );
+  return mutated ? 'after-mutation-before-verification' : 'before-mutation';
+}
+
+function observations(window: ResumeWindow, s: EnvValues, done: readonly string[]): Observation[] {
+  const repo = s.CONTRACT_REPO_ROOT ?? s.REPO_ROOT ?? '<repo>';
+  const branch = s.CONTRACT_BRANCH ?? '<branch>';
+  const base = s.CONTRACT_BASE_PIN ?? '<base pin>';
+  const old = s.CONTRACT_EXPECTED_OLD_SHA ?? '<expected old sha>';
+  const head: Observation = { what: 'HEAD', command: `git -C ${repo} rev-parse HEAD`, expect: '' };
+  const artifacts: Observation = {
+    what: 'artifacts',
+    expect: `the artifacts of ${done.join(', ') || 'no stage yet'} are present in artifacts/`,
+  };
+  switch (window) {
+    case 'before-mutation':
+      return [
+        {
+          what: 'worktree',
+          command: `git -C ${repo} status --porcelain`,
+          expect: 'empty: a clean worktree at the mutation boundary',
+        },
+        { ...head, expect: `${base} (CONTRACT_BASE_PIN); anything else: stop` },
+      ];
+    case 'after-mutation-before-verification':
+      return [
+        {
+          ...head,
+          expect: `a descendant of ${base} holding the mutation of the done stages; redo a stage only if HEAD lacks it`,
+        },
+        {
+          what: 'worktree',
+          command: `git -C ${repo} status --porcelain`,
+          expect: 'empty, or only the changes of the current stage',
+        },
+        artifacts,
+      ];
+    case 'push-attempted-outcome-unknown':
+      return [
+        {
+          what: 'remote-sha',
+          command: `git -C ${repo} ls-remote origin refs/heads/${branch}`,
+          expect: `${old} (push did not land: push again with the lease) or local HEAD (push landed: set the confirm check); anything else is remote drift: stop`,
+        },
+        { ...head, expect: 'the commit that was pushed; compare it with the remote SHA' },
+        artifacts,
+      ];
+    case 'push-confirmed-finalization-incomplete':
+      return [
+        {
+          what: 'report-targets',
+          expect: `each of ${s.CONTRACT_REPORT_TARGETS || '(no report targets)'} holds the RUN_ID=${s.RUN_ID ?? ''} summary at most once`,
+        },
+        artifacts,
+      ];
+    default:
+      return [];
+  }
+}
+
+/** The resume decision. Pure: state and checklist values, the run's findings and its lock state. */
+export function resumeDecision(
+  state: EnvValues | undefined,
+  checklist: EnvValues | undefined,
+  findings: readonly Finding[],
+  lock: LockState,
+): ResumableResume {
+  const stops = findings.filter((f) => STOP_CODES.has(f.code)).map((f) => `${f.code}: ${f.message}`);
+  if (!state || !checklist)
+    return { window: 'unknown', stage: undefined, doneStages: [], stops, observe: [], finalization: {} };
+  const stages = stagesOf(state, checklist);
+  const isDone = (st: string) => stageDone(st, state) && checklistComplete(st, checklist);
+  const doneStages = stages.filter(isDone);
+  const window = resumeWindow(state, checklist);
+  const observe = observations(window, state, doneStages);
+  if (lock.state === 'foreign' || lock.state === 'unreadable')
+    observe.unshift({
+      what: 'lock',
+      expect: `the holder (${lock.holder ? describeHolder(lock.holder) : 'unreadable lock'}) is gone; then take over with \`ckpt resumable lock --steal\``,
+    });
+  const finalization = Object.fromEntries(FINALIZATION_FLAGS.map((f) => [f, state[f] === '1']));
+  return { window, stage: stages.find((st) => !isDone(st)), doneStages, stops, observe, finalization };
+}

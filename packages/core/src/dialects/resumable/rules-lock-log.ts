@@ -1,0 +1,71 @@
+import type { Finding } from '../../findings/finding.js';
+import type { RunRoot } from './load.js';
+import { describeHolder } from './lock.js';
+import { at, inFile, RUN_ID } from './rule-helpers.js';
+import { summaryLines } from './run-log.js';
+import type { EnvValues } from './stages.js';
+
+/** The lock: active (stop), stale (holder reported), naming another run. */
+export function lockRules(root: RunRoot, s: EnvValues | undefined): Finding[] {
+  const ls = root.lockState;
+  if (!root.lock || ls.state === 'none' || ls.state === 'unreadable') return [];
+  const out: Finding[] = [];
+  if (ls.state === 'active')
+    out.push(
+      at(
+        root.lock,
+        'pid',
+        'resumable/lock-active',
+        `locked by live process ${describeHolder(ls.holder)}: writers stop`,
+      ),
+    );
+  if (ls.state === 'stale')
+    out.push(
+      at(root.lock, 'pid', 'resumable/lock-stale', `stale lock: ${describeHolder(ls.holder)} is not running`),
+    );
+  if (
+    s?.RUN_ID !== undefined &&
+    RUN_ID.test(s.RUN_ID) &&
+    RUN_ID.test(ls.holder.runId) &&
+    ls.holder.runId !== s.RUN_ID
+  )
+    out.push(
+      at(
+        root.lock,
+        'run_id',
+        'resumable/run-identity-mismatch',
+        `the lock names run ${ls.holder.runId} but RUN_ID is ${s.RUN_ID}`,
+      ),
+    );
+  return out;
+}
+
+/** run.log: malformed lines and summary blocks appended twice. */
+export function logRules(root: RunRoot, s: EnvValues | undefined): Finding[] {
+  if (!root.log) return [];
+  const out: Finding[] = [];
+  for (const l of root.log.lines)
+    if (!l.wellFormed && l.message.trim() !== '')
+      out.push(
+        inFile(
+          root.log.file,
+          l.line,
+          'resumable/malformed-log-line',
+          `line ${l.line} is not "[<UTC ISO time>] <message>"`,
+        ),
+      );
+  const ids = new Set(root.log.lines.flatMap((l) => (l.summaryRunId ? [l.summaryRunId] : [])));
+  if (s?.RUN_ID) ids.add(s.RUN_ID);
+  for (const id of ids) {
+    for (const dup of summaryLines(root.log.lines, id).slice(1))
+      out.push(
+        inFile(
+          root.log.file,
+          dup.line,
+          'resumable/duplicate-summary',
+          `second summary block for RUN_ID=${id}`,
+        ),
+      );
+  }
+  return out;
+}

@@ -1,0 +1,91 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { tmpTree } from '@ckpt/test-utils';
+import { describe, expect, it } from 'vitest';
+import { collectFiles } from '../../check/collect-files.js';
+import { validateFiles } from '../../check/validate-files.js';
+import { resumableCodes } from './codes.js';
+import { fakeProbe, loadFresh, testInit, writeArtifacts } from './test-helpers.js';
+import { initResumableRun } from './write.js';
+import { acquireResumableLock } from './write-lock.js';
+
+const fixtures = resolve(import.meta.dirname, '../../../../../test-fixtures');
+const me = { probe: fakeProbe([1]), pid: 1, user: 'u' };
+
+function run() {
+  const t = tmpTree();
+  const root = initResumableRun(testInit(t.dir), me);
+  writeArtifacts(root, ['S1']);
+  return { t, root };
+}
+
+function edit(path: string, from: string, to: string) {
+  const s = readFileSync(path, 'utf8');
+  expect(s).toContain(from);
+  writeFileSync(path, s.replace(from, to));
+}
+
+describe('resumableCodes', () => {
+  it('should document every code with a severity, a title and an explanation', () => {
+    for (const [code, info] of Object.entries(resumableCodes)) {
+      expect(code).toMatch(/^resumable\/[a-z-]+$/);
+      expect(info.title.length).toBeGreaterThan(10);
+      expect(info.explanation.length).toBeGreaterThan(20);
+    }
+  });
+
+  it('should hold every code the rules report over the fixture corpus and the sample project', () => {
+    const { files } = collectFiles(['resumable', 'sample-project'], fixtures);
+    const seen = validateFiles(files, { strict: true })
+      .files.flatMap((f) => f.findings)
+      .map((f) => f.code)
+      .filter((c) => c.startsWith('resumable/'));
+    expect(seen.length).toBeGreaterThan(10);
+    for (const c of seen) expect(Object.keys(resumableCodes)).toContain(c);
+  });
+});
+
+describe('checkRunRoot', () => {
+  it('should report a stage done with no checklist keys at all (a missing key never means done)', () => {
+    const { t, root } = run();
+    edit(join(root, 'state.env'), 'S2_DONE="0"', 'S2_DONE="1"');
+    edit(join(root, 'state.env'), 'S1_DONE="0"', 'S1_DONE="1"');
+    edit(join(root, 'checklist.state.env'), 'CB_S2_C="0"\n', '');
+    const codes = loadFresh(root, me.probe).findings.map((f) => `${f.code} ${f.message}`);
+    expect(codes).toContainEqual(
+      expect.stringMatching(
+        /stage-done-checklist-incomplete S2_DONE=1 but the checklist has no CB_S2_\* keys/,
+      ),
+    );
+    t.cleanup();
+  });
+
+  it('should tell an active lock (stop) from a stale one (holder reported)', () => {
+    const { t, root } = run();
+    acquireResumableLock(root, { ...me, pid: 77 });
+    const active = loadFresh(root, fakeProbe([77])).findings;
+    expect(active.map((f) => [f.code, f.severity])).toEqual([['resumable/lock-active', 'error']]);
+    const stale = loadFresh(root, fakeProbe([])).findings;
+    expect(stale.map((f) => [f.code, f.severity])).toEqual([['resumable/lock-stale', 'warning']]);
+    expect(stale[0]!.message).toContain('pid=77');
+    expect(loadFresh(root, fakeProbe([], 'other-host')).findings).toEqual([]);
+    t.cleanup();
+  });
+
+  it('should report finalization flags set before the push is confirmed', () => {
+    const { t, root } = run();
+    edit(join(root, 'state.env'), 'RUN_SUMMARY_UPDATED="0"', 'RUN_SUMMARY_UPDATED="1"');
+    expect(loadFresh(root, me.probe).findings.map((f) => f.code)).toEqual([
+      'resumable/finalized-before-push',
+    ]);
+    t.cleanup();
+  });
+
+  it('should report an unparsable state as a parse finding and nothing derived from it', () => {
+    const { t, root } = run();
+    edit(join(root, 'state.env'), 'S1_DONE="0"', 'S1_DONE="1');
+    const f = loadFresh(root, me.probe).findings;
+    expect(f.map((x) => [x.code, x.line, x.column])).toEqual([['parse/invalid-env-line', 17, 9]]);
+    t.cleanup();
+  });
+});

@@ -1,0 +1,144 @@
+/** Stage names, checklist items and artifacts of a run: pure helpers over the parsed env values. */
+
+export type EnvValues = Readonly<Record<string, string>>;
+
+const STAGE = /^([SM])([0-9]+)$/;
+const DONE_KEY = /^([SM][0-9]+)_DONE$/;
+const CHECK_KEY = /^CB_([SM][0-9]+)_([A-Za-z0-9_]+)$/;
+const REQUIRED_KEY = /^REQUIRED_([SM][0-9]+)$/;
+
+/** The finalization flags, in the order finalization sets them. */
+export const FINALIZATION_FLAGS = [
+  'CANONICAL_STATE_UPDATED',
+  'REPORT_APPENDED',
+  'RUN_SUMMARY_UPDATED',
+] as const;
+
+/** The immutable contract keys, filled at bootstrap and never changed. */
+export const CONTRACT_KEYS = [
+  'CONTRACT_REPO_ROOT',
+  'CONTRACT_BRANCH',
+  'CONTRACT_BASE_PIN',
+  'CONTRACT_EXPECTED_OLD_SHA',
+  'CONTRACT_PLAN_PATH',
+  'CONTRACT_REPORT_TARGETS',
+] as const;
+
+export function isStageName(s: string): boolean {
+  return STAGE.test(s);
+}
+
+/** Orders stages: S before M (scripts use one family), then by number. */
+export function compareStages(a: string, b: string): number {
+  const ma = STAGE.exec(a);
+  const mb = STAGE.exec(b);
+  if (!ma || !mb) return a < b ? -1 : a > b ? 1 : 0;
+  if (ma[1] !== mb[1]) return ma[1]! < mb[1]! ? -1 : 1;
+  return Number(ma[2]) - Number(mb[2]);
+}
+
+/** Every stage the state or the checklist names, in order. */
+export function stagesOf(state: EnvValues, checklist: EnvValues): string[] {
+  const set = new Set<string>();
+  for (const k of Object.keys(state)) {
+    const m = DONE_KEY.exec(k);
+    if (m) set.add(m[1]!);
+  }
+  for (const k of Object.keys(checklist)) {
+    const m = CHECK_KEY.exec(k) ?? REQUIRED_KEY.exec(k);
+    if (m) set.add(m[1]!);
+  }
+  return [...set].sort(compareStages);
+}
+
+export interface CheckItem {
+  readonly item: string;
+  readonly key: string;
+  /** The raw value, undefined when a required item has no key. */
+  readonly value: string | undefined;
+  readonly done: boolean;
+}
+
+/** The checklist items of a stage: its CB_ keys plus any REQUIRED_<STAGE> item without a key (not done). */
+export function checksOf(stage: string, checklist: EnvValues): CheckItem[] {
+  const out = new Map<string, CheckItem>();
+  const prefix = `CB_${stage}_`;
+  for (const [key, value] of Object.entries(checklist)) {
+    if (!key.startsWith(prefix) || !CHECK_KEY.test(key)) continue;
+    const item = key.slice(prefix.length);
+    out.set(item, { item, key, value, done: value === '1' });
+  }
+  for (const item of requiredItems(stage, checklist)) {
+    if (!out.has(item)) out.set(item, { item, key: `${prefix}${item}`, value: undefined, done: false });
+  }
+  return [...out.values()].sort((a, b) => (a.item < b.item ? -1 : a.item > b.item ? 1 : 0));
+}
+
+function requiredItems(stage: string, checklist: EnvValues): string[] {
+  const raw = checklist[`REQUIRED_${stage}`];
+  if (raw === undefined) return [];
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+/** A stage's checklist is complete when it has at least one item and every item is 1 (missing is never done). */
+export function checklistComplete(stage: string, checklist: EnvValues): boolean {
+  const items = checksOf(stage, checklist);
+  return items.length > 0 && items.every((c) => c.done);
+}
+
+export function stageDone(stage: string, state: EnvValues): boolean {
+  return state[`${stage}_DONE`] === '1';
+}
+
+/** The artifacts a done stage must have: `<STAGE>_ARTIFACTS` names them; absent, any `<STAGE>-*` file will do. */
+export function missingArtifacts(
+  stage: string,
+  state: EnvValues,
+  artifacts: readonly string[],
+): { missing: string[]; rule: 'listed' | 'prefix' } {
+  const listed = state[`${stage}_ARTIFACTS`];
+  if (listed !== undefined) {
+    const names = listed
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
+    return { missing: names.filter((n) => !artifacts.includes(n)), rule: 'listed' };
+  }
+  const has = artifacts.some((a) => a.startsWith(`${stage}-`) || a.startsWith(`${stage}/`));
+  return { missing: has ? [] : [`${stage}-*`], rule: 'prefix' };
+}
+
+/** Push progress from the checklist: `*_PUSH_ATTEMPTED` and `*_REMOTE_CONFIRMED` / `*_PUSH_CONFIRMED` items. */
+export function pushProgress(
+  stages: readonly string[],
+  state: EnvValues,
+  checklist: EnvValues,
+): { hasPushChecks: boolean; attempted: boolean; confirmed: boolean } {
+  const confirmKeys = Object.keys(checklist).filter((k) =>
+    /^CB_[SM][0-9]+_(REMOTE_CONFIRMED|PUSH_CONFIRMED)$/.test(k),
+  );
+  const attemptKeys = Object.keys(checklist).filter((k) => /^CB_[SM][0-9]+_PUSH_ATTEMPTED$/.test(k));
+  const allDone = stages.length > 0 && stages.every((s) => stageDone(s, state));
+  const hasPushChecks = confirmKeys.length > 0 || attemptKeys.length > 0;
+  const confirmed =
+    confirmKeys.length > 0 ? confirmKeys.every((k) => checklist[k] === '1') : !hasPushChecks && allDone;
+  const attempted = confirmed || attemptKeys.some((k) => checklist[k] === '1');
+  return { hasPushChecks, attempted, confirmed };
+}
+
+/** `20261128T101500Z` → `2026-11-28T10:15:00Z`; undefined for anything else. */
+export function runIdTime(runId: string | undefined): string | undefined {
+  const m = /^([0-9]{4})([0-9]{2})([0-9]{2})T([0-9]{2})([0-9]{2})([0-9]{2})Z$/.exec(runId ?? '');
+  return m ? `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z` : undefined;
+}
+
+/** A run id for a time: `date -u +%Y%m%dT%H%M%SZ`. */
+export function runIdFor(date: Date): string {
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.[0-9]+Z$/, 'Z');
+}

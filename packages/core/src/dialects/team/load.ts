@@ -1,0 +1,185 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, join, sep } from 'node:path';
+import { isTempName } from '../../fs/atomic.js';
+import type { CheckedDocument, TreeContext } from '../dialect.js';
+import { pathProblem } from './guards.js';
+import { RUN_ID_RE } from './names.js';
+
+/** The files of one run directory `.team/runs/<run_id>/`. */
+export interface TeamRunFiles {
+  /** The directory name: the run id. */
+  readonly id: string;
+  readonly dir: string;
+  /** run.json, or undefined when the directory has none (an interrupted start-run). */
+  readonly run: CheckedDocument | undefined;
+  /** Event documents, by file name. */
+  readonly events: readonly CheckedDocument[];
+  /** Approval documents, by file name. */
+  readonly approvals: readonly CheckedDocument[];
+  /** Temp files left in the run directory, events/ or approvals/ (absolute paths). */
+  readonly tempFiles: readonly string[];
+}
+
+/** What `.team/runs/current` holds. */
+export interface TeamCurrent {
+  readonly path: string;
+  readonly exists: boolean;
+  /** The first line, trimmed, when the file could be read. */
+  readonly value: string | undefined;
+}
+
+/** A `.team/runs` directory, read once. */
+export interface TeamTree {
+  readonly runsDir: string;
+  /** The project root: the directory holding `.team/`. */
+  readonly projectDir: string;
+  readonly current: TeamCurrent;
+  /** Run directories, oldest first (run ids sort by time). */
+  readonly runs: readonly TeamRunFiles[];
+  /** Temp files directly in `.team/runs` (e.g. from replacing `current`). */
+  readonly tempFiles: readonly string[];
+}
+
+function entries(dir: string): import('node:fs').Dirent[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
+  } catch {
+    return [];
+  }
+}
+
+function docsIn(dir: string, ctx: TreeContext, temps: string[]): CheckedDocument[] {
+  const out: CheckedDocument[] = [];
+  for (const e of entries(dir)) {
+    const p = join(dir, e.name);
+    if (isTempName(e.name)) temps.push(p);
+    else if (e.isFile() && e.name.endsWith('.json')) out.push(ctx.document(p));
+  }
+  return out;
+}
+
+function readCurrent(runsDir: string): TeamCurrent {
+  const path = join(runsDir, 'current');
+  if (!existsSync(path)) return { path, exists: false, value: undefined };
+  try {
+    const text = readFileSync(path, 'utf8');
+    return { path, exists: true, value: text.split('\n')[0]!.trim() };
+  } catch {
+    return { path, exists: true, value: undefined };
+  }
+}
+
+/** Reads one run directory's documents through the (caching) context. */
+export function loadTeamRunFiles(dir: string, ctx: TreeContext): TeamRunFiles {
+  const temps: string[] = [];
+  for (const f of entries(dir)) if (isTempName(f.name)) temps.push(join(dir, f.name));
+  const runPath = join(dir, 'run.json');
+  return {
+    id: basename(dir),
+    dir,
+    run: existsSync(runPath) ? ctx.document(runPath) : undefined,
+    events: docsIn(join(dir, 'events'), ctx, temps),
+    approvals: docsIn(join(dir, 'approvals'), ctx, temps),
+    tempFiles: temps,
+  };
+}
+
+/** Reads a `.team/runs` directory: `current`, and every run directory's documents through the (caching) context. */
+export function loadTeamTree(runsDir: string, ctx: TreeContext): TeamTree {
+  const runs: TeamRunFiles[] = [];
+  const rootTemps: string[] = [];
+  for (const e of entries(runsDir)) {
+    const dir = join(runsDir, e.name);
+    if (isTempName(e.name)) {
+      rootTemps.push(dir);
+      continue;
+    }
+    if (e.isDirectory()) runs.push(loadTeamRunFiles(dir, ctx));
+  }
+  return {
+    runsDir,
+    projectDir: dirname(dirname(runsDir)),
+    current: readCurrent(runsDir),
+    runs,
+    tempFiles: rootTemps,
+  };
+}
+
+/**
+ * True for a directory that is a run: it holds a run.json, or at least some events or approvals (a run whose
+ * run.json went missing is still read). An empty directory is what an interrupted start-run leaves.
+ */
+export function isRun(r: TeamRunFiles): boolean {
+  return r.run !== undefined || r.events.length > 0 || r.approvals.length > 0;
+}
+
+/** The newest run: the greatest run id among directories with a run.json (well-formed ids win over others). */
+export function newestRun(tree: TeamTree): TeamRunFiles | undefined {
+  const withJson = tree.runs.filter((r) => r.run !== undefined);
+  const runs = withJson.length > 0 ? withJson : tree.runs.filter(isRun);
+  const wellFormed = runs.filter((r) => RUN_ID_RE.test(r.id));
+  const pool = wellFormed.length > 0 ? wellFormed : runs;
+  return pool[pool.length - 1];
+}
+
+/** The run that status shows: the one `current` names when it exists, else the newest run. */
+export function selectedRun(tree: TeamTree): TeamRunFiles | undefined {
+  const named = tree.current.value
+    ? tree.runs.find((r) => r.id === tree.current.value && isRun(r))
+    : undefined;
+  return named ?? newestRun(tree);
+}
+
+/**
+ * sha256 (lowercase hex) of a project file's bytes now, or undefined when it is missing, not a file, or resolves
+ * (through a symlink) outside the project: ckpt never reads a file outside the project.
+ */
+export function hashProjectFile(projectDir: string, rel: string): string | undefined {
+  if (pathProblem(rel)) return undefined;
+  try {
+    const abs = join(projectDir, rel);
+    const real = realpathSync(abs);
+    const root = realpathSync(projectDir);
+    if (real !== root && !real.startsWith(root + sep)) return undefined;
+    if (!statSync(real).isFile()) return undefined;
+    return createHash('sha256').update(readFileSync(real)).digest('hex');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `.team/runs` root a team document belongs to. */
+export function teamRootOf(absPath: string): string | undefined {
+  let d = dirname(absPath);
+  for (let i = 0; i < 3; i++) {
+    if (basename(d) === 'runs' && basename(dirname(d)) === '.team') return d;
+    d = dirname(d);
+  }
+  return undefined;
+}
+
+const SKIP = new Set(['node_modules', '.git', 'dist']);
+
+/** Every `.team/runs` directory under a project directory (a few levels deep), or the directory itself. */
+export function discoverTeamRoots(projectDir: string, depth = 3): string[] {
+  if (basename(projectDir) === 'runs' && basename(dirname(projectDir)) === '.team') return [projectDir];
+  if (basename(projectDir) === '.team')
+    return existsSync(join(projectDir, 'runs')) ? [join(projectDir, 'runs')] : [];
+  const out: string[] = [];
+  const walk = (dir: string, left: number) => {
+    const here = join(dir, '.team', 'runs');
+    try {
+      if (statSync(here).isDirectory()) out.push(here);
+    } catch {
+      // no team runs here
+    }
+    if (left === 0) return;
+    for (const e of entries(dir))
+      if (e.isDirectory() && !SKIP.has(e.name) && !e.name.startsWith('.')) walk(join(dir, e.name), left - 1);
+  };
+  walk(projectDir, depth);
+  return out;
+}

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+
+/** A team run id: `<yyyymmddThhmmss><6 fraction digits>Z-<6 hex>`. */
+export const RUN_ID_RE = /^[0-9]{8}T[0-9]{12}Z-[0-9a-f]{6}$/;
+
+const EVENT_NAME_RE =
+  /^([0-9]{8}T[0-9]{12}Z)-(task_started|task_finished)-(.+)-a(-?[0-9]+)-([0-9a-f]{6})\.json$/;
+const APPROVAL_NAME_RE = /^([0-9]{8}T[0-9]{12}Z)-(.+)-([0-9a-f]{6})\.json$/;
+
+/** The fields an event file name carries. */
+export interface EventFileName {
+  readonly time: string;
+  readonly event: 'task_started' | 'task_finished';
+  readonly task: string;
+  readonly attempt: number;
+  readonly token: string;
+}
+
+export function parseEventFileName(name: string): EventFileName | undefined {
+  const m = EVENT_NAME_RE.exec(name);
+  if (!m) return undefined;
+  return {
+    time: m[1]!,
+    event: m[2] as EventFileName['event'],
+    task: m[3]!,
+    attempt: Number(m[4]),
+    token: m[5]!,
+  };
+}
+
+export function parseApprovalFileName(
+  name: string,
+): { time: string; stage: string; token: string } | undefined {
+  const m = APPROVAL_NAME_RE.exec(name);
+  return m ? { time: m[1]!, stage: m[2]!, token: m[3]! } : undefined;
+}
+
+/** A clock with microseconds: Date has milliseconds, so the last three digits come from the monotonic clock. */
+export interface Clock {
+  now(): Date;
+  micros(): number;
+}
+
+export const systemClock: Clock = {
+  now: () => new Date(),
+  micros: () => Number(process.hrtime.bigint() / 1000n) % 1000,
+};
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+/** `20261028T131016577943Z`: the run-id timestamp style, also used at the head of event and approval names. */
+export function compactTime(d: Date, micros: number): string {
+  return (
+    `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}T` +
+    `${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}` +
+    `${pad(d.getUTCMilliseconds(), 3)}${pad(micros, 3)}Z`
+  );
+}
+
+/** `2026-10-28T13:10:16Z`: RFC 3339 UTC with seconds precision, as the helper writes `at` and `created_at`. */
+export function isoSeconds(d: Date): string {
+  return d.toISOString().replace(/\.[0-9]{3}Z$/, 'Z');
+}
+
+/** 6 lowercase hex digits. */
+export function token(): string {
+  return randomBytes(3).toString('hex');
+}
+
+export function newRunId(clock: Clock = systemClock): string {
+  return `${compactTime(clock.now(), clock.micros())}-${token()}`;
+}
+
+export function eventFileName(
+  time: string,
+  event: EventFileName['event'],
+  task: string,
+  attempt: number,
+): string {
+  return `${time}-${event}-${task}-a${attempt}-${token()}.json`;
+}
+
+export function approvalFileName(time: string, stage: string): string {
+  return `${time}-${stage}-${token()}.json`;
+}

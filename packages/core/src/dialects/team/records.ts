@@ -1,0 +1,114 @@
+import { basename } from 'node:path';
+import type { CheckedDocument } from '../dialect.js';
+
+/** Terminal statuses of a `task_finished` event. */
+export const TERMINAL_STATUSES = ['completed', 'failed', 'interrupted', 'awaiting_approval'] as const;
+export type TeamTerminalStatus = (typeof TERMINAL_STATUSES)[number];
+
+export function isTerminalStatus(s: unknown): s is TeamTerminalStatus {
+  return typeof s === 'string' && (TERMINAL_STATUSES as readonly string[]).includes(s);
+}
+
+/** One task event, read from a document fit for state. */
+export interface TeamEventRecord {
+  readonly doc: CheckedDocument;
+  /** The file name. */
+  readonly name: string;
+  readonly event: 'task_started' | 'task_finished';
+  readonly at: string;
+  readonly runId: string;
+  readonly taskId: string;
+  readonly stage: string;
+  readonly agent: string;
+  readonly attempt: number;
+  readonly status: string;
+  readonly session: string | null;
+  readonly parentSession: string | null;
+  readonly inputs: readonly string[];
+  readonly artifacts: readonly string[];
+  readonly evidence: string;
+  readonly next: string;
+  readonly retryOf?: number;
+  readonly reason?: string;
+}
+
+/** One approval, read from a document fit for state. */
+export interface TeamApprovalRecord {
+  readonly doc: CheckedDocument;
+  readonly name: string;
+  readonly stage: string;
+  readonly artifact: string;
+  readonly sha256: string;
+  readonly by: string;
+  readonly approvedAt: string;
+  readonly note?: string;
+}
+
+/** Codes that make a document unfit for state besides parse and schema errors. */
+const DISQUALIFYING = new Set([
+  'team/attempt-below-one',
+  'team/finished-status-not-terminal',
+  'team/path-outside-project',
+]);
+
+/**
+ * True when a document may be used for state: it parsed, and no error finding says it is malformed. A malformed
+ * event is ignored (never counted as a completed task); `--strict` unknown fields do not disqualify.
+ */
+export function fitForState(doc: CheckedDocument, kind: string): boolean {
+  if (!doc.usable || doc.kind !== kind || doc.value === null || typeof doc.value !== 'object') return false;
+  return !doc.findings.some(
+    (f) =>
+      f.severity === 'error' &&
+      (f.code.startsWith('parse/') ||
+        f.code.startsWith('io/') ||
+        (f.code.startsWith('schema/') && f.code !== 'schema/unknown-field') ||
+        // A path outside the project disqualifies an approval (never hash such a file), not an event's outcome.
+        (DISQUALIFYING.has(f.code) && (f.code !== 'team/path-outside-project' || kind === 'team/approval'))),
+  );
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const strs = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+const nullable = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+export function eventRecord(doc: CheckedDocument): TeamEventRecord | undefined {
+  if (!fitForState(doc, 'team/task-event')) return undefined;
+  const v = doc.value as Record<string, unknown>;
+  return {
+    doc,
+    name: basename(doc.path),
+    event: v.event as TeamEventRecord['event'],
+    at: str(v.at),
+    runId: str(v.run_id),
+    taskId: str(v.task_id),
+    stage: str(v.stage),
+    agent: str(v.agent),
+    attempt: v.attempt as number,
+    status: str(v.status),
+    session: nullable(v.session),
+    parentSession: nullable(v.parent_session),
+    inputs: strs(v.inputs),
+    artifacts: strs(v.artifacts),
+    evidence: str(v.evidence),
+    next: str(v.next),
+    ...(typeof v.retry_of === 'number' ? { retryOf: v.retry_of } : {}),
+    ...(typeof v.reason === 'string' ? { reason: v.reason } : {}),
+  };
+}
+
+export function approvalRecord(doc: CheckedDocument): TeamApprovalRecord | undefined {
+  if (!fitForState(doc, 'team/approval')) return undefined;
+  const v = doc.value as Record<string, unknown>;
+  return {
+    doc,
+    name: basename(doc.path),
+    stage: str(v.stage),
+    artifact: str(v.artifact),
+    sha256: str(v.sha256),
+    by: str(v.by),
+    approvedAt: str(v.approved_at),
+    ...(typeof v.note === 'string' ? { note: v.note } : {}),
+  };
+}

@@ -1,0 +1,73 @@
+import { gateApprovedFor, type TeamRunModel, type TeamTask } from './model.js';
+
+/** One task in the resume plan. */
+export interface TeamResumeTask {
+  readonly task: string;
+  readonly attempt: number;
+  readonly stage: string;
+  readonly reason: string;
+}
+
+/** What resuming a team run means, in the seed's terms. */
+export interface TeamResumePlan {
+  /** Completed (and approved awaiting_approval) tasks: do not rerun. */
+  readonly completed: readonly TeamResumeTask[];
+  /** Attempts without a terminal event: uncertain, reconcile first. */
+  readonly running: readonly TeamResumeTask[];
+  /** Failed or interrupted latest attempts: retry explicitly. */
+  readonly retry: readonly TeamResumeTask[];
+  /** Attempts with two or more terminal events: a person decides. */
+  readonly conflicts: readonly TeamResumeTask[];
+  /** Stages whose gate waits for a matching approval. */
+  readonly awaitingApproval: readonly {
+    readonly stage: string;
+    readonly tasks: readonly string[];
+    readonly reason: string;
+  }[];
+}
+
+/** The seed's guidance for an uncertain (running) attempt. */
+export const UNCERTAIN_GUIDANCE =
+  'inspect its artifacts and evidence, reconcile it, and ask the user before finishing or retrying it; do not mark it completed and do not repeat side effects';
+
+const item = (t: TeamTask, reason: string): TeamResumeTask => ({
+  task: t.id,
+  attempt: t.latest.attempt,
+  stage: t.stage,
+  reason,
+});
+
+/** The resume plan of one run. Pure. */
+export function teamResumePlan(model: TeamRunModel): TeamResumePlan {
+  const completed: TeamResumeTask[] = [];
+  const running: TeamResumeTask[] = [];
+  const retry: TeamResumeTask[] = [];
+  const conflicts: TeamResumeTask[] = [];
+  const waiting = new Map<string, string[]>();
+  for (const t of model.tasks) {
+    const s = t.latest.status;
+    if (s === 'completed') completed.push(item(t, 'completed: do not rerun'));
+    else if (s === 'running (uncertain)') running.push(item(t, `running, uncertain: ${UNCERTAIN_GUIDANCE}`));
+    else if (s === 'failed' || s === 'interrupted')
+      retry.push(
+        item(t, `${s}: retry explicitly (ckpt team retry --run ${model.id} --task ${t.id} --reason "...")`),
+      );
+    else if (s === 'conflict')
+      conflicts.push(
+        item(
+          t,
+          `conflict: ${t.latest.terminals.map((e) => `${e.status} (${e.name})`).join(' vs ')}; decide which is true, never pick one automatically`,
+        ),
+      );
+    else if (gateApprovedFor(t, model.gates))
+      completed.push(item(t, 'awaiting_approval, and approved with a matching hash: do not rerun'));
+    else waiting.set(t.stage, [...(waiting.get(t.stage) ?? []), t.id]);
+  }
+  const awaitingApproval = [...waiting].map(([stage, tasks]) => ({
+    stage,
+    tasks,
+    reason:
+      'review the artifact, then record the approval (ckpt team approve); an existing artifact is not an approval',
+  }));
+  return { completed, running, retry, conflicts, awaitingApproval };
+}

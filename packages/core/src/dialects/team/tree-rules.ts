@@ -1,0 +1,171 @@
+import type { Finding } from '../../findings/finding.js';
+import type { TreeContext } from '../dialect.js';
+import { hashProjectFile, isRun, loadTeamTree, newestRun, type TeamTree } from './load.js';
+import { type TeamRunModel, type TeamTask, teamRunModel } from './model.js';
+import { fileFinding, teamFinding } from './rules.js';
+
+const list = (names: readonly string[]) => names.map((n) => `"${n}"`).join(', ');
+
+function taskFindings(task: TeamTask): Finding[] {
+  const out: Finding[] = [];
+  let expected = 1;
+  task.attempts.forEach((a, i) => {
+    const first = a.started[0] ?? a.terminals[0]!;
+    if (a.attempt > expected)
+      out.push(
+        teamFinding(
+          first.doc,
+          '/attempt',
+          'team/attempt-gap',
+          `task "${task.id}" has attempt ${a.attempt} but no attempt ${expected}`,
+        ),
+      );
+    expected = a.attempt + 1;
+    if (a.terminals.length >= 2) {
+      const [keep, ...rest] = a.terminals;
+      for (const t of rest)
+        out.push(
+          teamFinding(
+            t.doc,
+            '',
+            'team/conflicting-terminal-events',
+            `task "${task.id}" attempt ${a.attempt} has ${a.terminals.length} terminal events (${a.terminals.map((x) => x.status).join(', ')}): ${list(a.terminals.map((x) => x.name))}; status reports a conflict and picks none`,
+            `compare with ${keep!.name}`,
+          ),
+        );
+    }
+    for (const s of a.started.slice(1))
+      out.push(
+        teamFinding(
+          s.doc,
+          '',
+          'team/duplicate-start',
+          `task "${task.id}" attempt ${a.attempt} was started twice (${list(a.started.map((x) => x.name))})`,
+        ),
+      );
+    if (a.started.length === 0)
+      for (const t of a.terminals)
+        out.push(
+          teamFinding(
+            t.doc,
+            '',
+            'team/missing-start',
+            `task "${task.id}" attempt ${a.attempt} has no task_started event`,
+          ),
+        );
+    const firstEnd = a.terminals.map((t) => t.at).sort()[0];
+    if (firstEnd !== undefined)
+      for (const s of a.started)
+        if (s.at > firstEnd)
+          out.push(
+            teamFinding(
+              s.doc,
+              '/at',
+              'team/started-after-terminal',
+              `task "${task.id}" attempt ${a.attempt} started at ${s.at}, after it ended at ${firstEnd}`,
+            ),
+          );
+    const prev = task.attempts[i - 1];
+    const start = a.started[0];
+    if (start && a.attempt > 1) {
+      if (start.retryOf !== undefined && start.retryOf !== a.attempt - 1)
+        out.push(
+          teamFinding(
+            start.doc,
+            '/retry_of',
+            'team/invalid-retry',
+            `attempt ${a.attempt} says retry_of ${start.retryOf}; expected ${a.attempt - 1}`,
+          ),
+        );
+      else if (
+        prev &&
+        prev.attempt === a.attempt - 1 &&
+        prev.status !== 'failed' &&
+        prev.status !== 'interrupted'
+      )
+        out.push(
+          teamFinding(
+            start.doc,
+            '',
+            'team/invalid-retry',
+            `task "${task.id}" attempt ${a.attempt} retries attempt ${prev.attempt}, which is ${prev.status}; only a failed or interrupted attempt may be retried`,
+          ),
+        );
+    }
+  });
+  return out;
+}
+
+/** The semantic findings across one run's files. Pure over the model. */
+export function runFindings(model: TeamRunModel): Finding[] {
+  const out = model.tasks.flatMap(taskFindings);
+  for (const a of model.approvals)
+    if (a.state !== 'valid' && a.latestForArtifact)
+      out.push(
+        teamFinding(
+          a.doc,
+          '',
+          'team/stale-approval',
+          `approval of "${a.artifact}" for stage "${a.stage}" is ${a.state}; the gate does not count it`,
+          'review the artifact and record a new approval with `ckpt team approve`',
+        ),
+      );
+  return out;
+}
+
+/** Findings about `current`, temp files and interrupted start-runs. */
+export function treeFileFindings(tree: TeamTree, display: (abs: string) => string): Finding[] {
+  const out: Finding[] = [];
+  const cur = tree.current;
+  const newest = newestRun(tree);
+  if (cur.exists) {
+    const named = cur.value ? tree.runs.find((r) => r.id === cur.value && isRun(r)) : undefined;
+    if (!named)
+      out.push(
+        fileFinding(
+          display(cur.path),
+          'team/dangling-current',
+          cur.value
+            ? `current names "${cur.value.slice(0, 80)}", which is not a run`
+            : 'current is empty or unreadable',
+          newest ? `status uses the newest run, ${newest.id}` : undefined,
+        ),
+      );
+    else if (newest && named.id < newest.id)
+      out.push(
+        fileFinding(
+          display(cur.path),
+          'team/current-not-newest',
+          `current names ${named.id}, older than the newest run ${newest.id}`,
+        ),
+      );
+  }
+  for (const r of tree.runs)
+    if (!isRun(r))
+      out.push(fileFinding(display(r.dir), 'team/incomplete-run', `run directory "${r.id}" has no run.json`));
+  for (const t of [...tree.tempFiles, ...tree.runs.flatMap((r) => r.tempFiles)])
+    out.push(
+      fileFinding(
+        display(t),
+        'team/leftover-temp-file',
+        'temporary file left by an interrupted write; readers ignore it',
+      ),
+    );
+  return out;
+}
+
+/** Every model of a tree (artifacts hashed once per path). */
+export function teamModels(tree: TeamTree): TeamRunModel[] {
+  const cache = new Map<string, string | undefined>();
+  const hashOf = (rel: string) => {
+    if (!cache.has(rel)) cache.set(rel, hashProjectFile(tree.projectDir, rel));
+    return cache.get(rel);
+  };
+  return tree.runs.filter(isRun).map((r) => teamRunModel(r, hashOf));
+}
+
+/** The tree-level rules of a `.team/runs` root. */
+export function checkTeamTree(runsDir: string, ctx: TreeContext): Finding[] {
+  const tree = loadTeamTree(runsDir, ctx);
+  return [...treeFileFindings(tree, ctx.display), ...teamModels(tree).flatMap(runFindings)];
+}

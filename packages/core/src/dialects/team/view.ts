@@ -1,0 +1,210 @@
+import { compareFindings, type Finding } from '../../findings/finding.js';
+import type { AttemptView, PhaseView, ResumePlan, RunView, Tone, UnitView } from '../../view/run-view.js';
+import type { TeamRunFiles } from './load.js';
+import type { TeamAttempt, TeamRunModel, TeamTask } from './model.js';
+import { type TeamResumePlan, teamResumePlan, UNCERTAIN_GUIDANCE } from './resume.js';
+
+export const TEAM_TONES: Record<string, Tone> = {
+  completed: 'ok',
+  approved: 'ok',
+  'running (uncertain)': 'active',
+  running: 'active',
+  failed: 'error',
+  interrupted: 'warning',
+  awaiting_approval: 'warning',
+  conflict: 'error',
+  'needs attention': 'error',
+};
+
+const ms = (a?: string, b?: string) => {
+  if (!a || !b) return undefined;
+  const d = Date.parse(b) - Date.parse(a);
+  return Number.isFinite(d) && d >= 0 ? d : undefined;
+};
+
+function attemptView(a: TeamAttempt): AttemptView {
+  const start = a.started[0];
+  const end = a.terminals[0];
+  const last = a.terminals.length === 1 ? end : undefined;
+  return {
+    attempt: a.attempt,
+    status: a.status,
+    tone: TEAM_TONES[a.status] ?? 'neutral',
+    ...(start ? { startedAt: start.at } : {}),
+    ...(last ? { endedAt: last.at } : {}),
+    ...(ms(start?.at, last?.at) !== undefined ? { durationMs: ms(start?.at, last?.at)! } : {}),
+    ...((start ?? end) ? { agent: (start ?? end)!.agent } : {}),
+    ...(start?.retryOf !== undefined ? { retryOf: start.retryOf } : {}),
+    ...(start?.reason !== undefined ? { reason: start.reason } : {}),
+    ...(last?.evidence ? { evidence: last.evidence } : {}),
+    ...(last?.next ? { next: last.next } : {}),
+    artifacts: [...new Set(a.terminals.flatMap((t) => t.artifacts))],
+    sources: [...a.started, ...a.terminals].map((e) => e.doc.file),
+  };
+}
+
+function unitView(t: TeamTask): UnitView {
+  const l = t.latest;
+  const start = l.started[0];
+  const end = l.terminals.length === 1 ? l.terminals[0] : undefined;
+  const firstStart = t.attempts[0]!.started[0]?.at;
+  return {
+    id: t.id,
+    status: l.status,
+    tone: TEAM_TONES[l.status] ?? 'neutral',
+    stage: t.stage,
+    agent: t.agent,
+    dependsOn: [],
+    ...(l.status === 'running (uncertain)' ? { note: UNCERTAIN_GUIDANCE } : {}),
+    ...(end?.evidence ? { evidence: end.evidence } : {}),
+    ...(end?.next ? { next: end.next } : {}),
+    inputs: (start ?? l.terminals[0])?.inputs ?? [],
+    artifacts: [...new Set(l.terminals.flatMap((e) => e.artifacts))],
+    ...(firstStart ? { startedAt: firstStart } : {}),
+    ...(end ? { finishedAt: end.at } : {}),
+    ...(ms(firstStart, end?.at) !== undefined ? { durationMs: ms(firstStart, end?.at)! } : {}),
+    attempts: t.attempts.map(attemptView),
+  };
+}
+
+function phases(model: TeamRunModel, plan: TeamResumePlan): PhaseView[] {
+  const stages: string[] = [];
+  const runStage = typeof model.run?.stage === 'string' ? model.run.stage : undefined;
+  if (runStage) stages.push(runStage);
+  for (const t of model.tasks) if (!stages.includes(t.stage)) stages.push(t.stage);
+  for (const g of model.gates) if (!stages.includes(g.stage)) stages.push(g.stage);
+  const lastStage = model.tasks.at(-1)?.stage ?? runStage;
+  return stages.map((id) => {
+    const st = model.tasks.filter((t) => t.stage === id).map((t) => t.latest.status);
+    const gate = model.gates.find((g) => g.stage === id);
+    const waiting = plan.awaitingApproval.some((w) => w.stage === id);
+    const status = st.includes('conflict')
+      ? 'conflict'
+      : st.includes('running (uncertain)')
+        ? 'running'
+        : st.includes('failed') || st.includes('interrupted')
+          ? 'needs attention'
+          : waiting
+            ? 'awaiting_approval'
+            : gate?.approved
+              ? 'approved'
+              : st.length > 0
+                ? 'completed'
+                : 'pending';
+    return {
+      id,
+      status,
+      tone: TEAM_TONES[status] ?? 'neutral',
+      ...(id === lastStage ? { current: true } : {}),
+      ...(gate
+        ? {
+            note: gate.approved
+              ? 'gate approved (matching hash)'
+              : 'gate not approved: every approval is stale',
+          }
+        : {}),
+    };
+  });
+}
+
+/** The normalized ResumePlan of a team run. */
+export function teamPlanView(plan: TeamResumePlan): ResumePlan {
+  const n = (x: readonly unknown[], w: string) => (x.length > 0 ? [`${x.length} ${w}`] : []);
+  const parts = [
+    ...n(plan.conflicts, 'in conflict'),
+    ...n(plan.running, 'running (uncertain)'),
+    ...n(plan.retry, 'to retry'),
+    ...n(plan.awaitingApproval, 'gate(s) awaiting approval'),
+    ...n(plan.completed, 'completed'),
+  ];
+  return {
+    summary: parts.length > 0 ? parts.join(', ') : 'no tasks yet',
+    skip: plan.completed.map((t) => ({ id: t.task, reason: t.reason })),
+    runNext: plan.retry.map((t) => ({ id: t.task, reason: t.reason })),
+    blocked: plan.conflicts.map((t) => ({ id: t.task, reason: t.reason })),
+    needsPerson: [
+      ...plan.running.map((t) => ({ id: t.task, reason: t.reason })),
+      ...plan.awaitingApproval.map((g) => ({
+        id: `gate:${g.stage}`,
+        reason: `${g.tasks.join(', ')}: ${g.reason}`,
+      })),
+    ],
+    notes: [
+      'read status before planning or dispatching',
+      'checkpoints do not guarantee exactly-once side effects: re-check external state before retrying',
+    ],
+    native: plan,
+  };
+}
+
+/** The RunView of one team run. `findings` are every finding of the run's files (parse, schema, semantic). */
+export function teamRunView(
+  model: TeamRunModel,
+  files: TeamRunFiles,
+  display: (abs: string) => string,
+  findings: readonly Finding[],
+  isCurrent: boolean,
+): RunView {
+  const plan = teamResumePlan(model);
+  const units = model.tasks.map(unitView);
+  const counts: Record<string, number> = Object.create(null);
+  for (const u of units) counts[u.status] = (counts[u.status] ?? 0) + 1;
+  const status =
+    plan.conflicts.length > 0
+      ? 'conflict'
+      : plan.running.length > 0
+        ? 'running'
+        : plan.retry.length > 0
+          ? 'needs attention'
+          : plan.awaitingApproval.length > 0
+            ? 'awaiting_approval'
+            : units.length > 0
+              ? 'completed'
+              : 'running';
+  const times = model.tasks.flatMap((t) =>
+    t.attempts.flatMap((a) => [...a.started, ...a.terminals].map((e) => e.at)),
+  );
+  times.push(...model.approvals.map((a) => a.approvedAt));
+  const updatedAt = times.sort().at(-1);
+  const r = model.run;
+  const s = (k: string) => (typeof r?.[k] === 'string' ? (r[k] as string) : undefined);
+  const docs = [...(files.run ? [files.run] : []), ...files.events, ...files.approvals];
+  return {
+    id: model.id,
+    dialect: 'team',
+    title: `team run ${s('profile') ?? '?'} · ${s('stage') ?? '?'}`,
+    status,
+    tone: TEAM_TONES[status] ?? 'neutral',
+    needsAttention:
+      status !== 'completed' && status !== 'running' ? true : findings.some((f) => f.severity === 'error'),
+    root: display(model.dir),
+    sources: docs.map((d) => ({ path: d.file, kind: d.kind })),
+    ...(s('created_at') ? { createdAt: s('created_at')! } : {}),
+    ...(updatedAt ? { updatedAt } : {}),
+    phases: phases(model, plan),
+    units,
+    approvals: model.approvals.map((a) => ({
+      stage: a.stage,
+      artifact: a.artifact,
+      by: a.by,
+      approvedAt: a.approvedAt,
+      ...(a.note ? { note: a.note } : {}),
+      state: a.state,
+      source: a.doc.file,
+    })),
+    counts,
+    progress: { done: plan.completed.length, total: units.length },
+    findings: [...findings].sort(compareFindings),
+    resume: teamPlanView(plan),
+    details: [
+      { label: 'current', value: isCurrent ? 'yes (the run status shows)' : 'no' },
+      { label: 'profile', value: s('profile') ?? '—' },
+      { label: 'started at stage', value: s('stage') ?? '—' },
+      { label: 'run.json status', value: s('status') ?? '—' },
+      { label: 'session', value: s('session') ?? '—' },
+      ...(model.ignored.length > 0
+        ? [{ label: 'ignored (malformed)', value: model.ignored.join(', ') }]
+        : []),
+    ],
+  };
+}

@@ -1,0 +1,65 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Finding, findingAt } from '../../findings/finding.js';
+import type { CheckedDocument, TreeContext } from '../dialect.js';
+import { ulpiCodes } from './codes.js';
+import { hashUlpiDoc, replayUlpiEventLog } from './event-log.js';
+
+/** The replay rules of an event log: missing or repeated init, broken chain, a transition that cannot apply. */
+export function checkUlpiEventLog(doc: CheckedDocument): Finding[] {
+  if (doc.text === undefined) return [];
+  const replay = replayUlpiEventLog(doc.text);
+  // A corrupt complete line is already a parse finding at that line; replay stopping there adds nothing.
+  if (replay.ok || replay.error.code === 'parse/invalid-jsonl-line') return [];
+  const { code, line, message } = replay.error;
+  // A line the schema already rejects is explained there; the replay finding would repeat it.
+  if (doc.findings.some((f) => f.line === line && f.severity === 'error')) return [];
+  return [findingAt(doc.file, { line, column: 1 }, { code, severity: ulpiCodes[code].severity, message: `${message}: replay fails closed` })];
+}
+
+/** How a snapshot stands against its log: in step, behind (an earlier state of the log), or diverged. */
+export type UlpiSnapshotState = 'in-step' | 'behind' | 'diverged' | 'log-fails' | 'unreadable';
+
+export function ulpiSnapshotState(snapshot: CheckedDocument, log: CheckedDocument): UlpiSnapshotState {
+  if (log.text === undefined) return 'log-fails';
+  const replay = replayUlpiEventLog(log.text);
+  if (!replay.ok) return 'log-fails';
+  if (!snapshot.usable || snapshot.value === undefined) return 'unreadable';
+  const h = hashUlpiDoc(snapshot.value);
+  if (h === replay.hash) return 'in-step';
+  return replay.hashes.includes(h) ? 'behind' : 'diverged';
+}
+
+/** A snapshot against its event log, for every `<id>.events.jsonl` of a runs directory. */
+export function checkUlpiTree(root: string, ctx: TreeContext): Finding[] {
+  const out: Finding[] = [];
+  let names: string[];
+  try {
+    names = readdirSync(root);
+  } catch {
+    return out;
+  }
+  for (const name of names.filter((n) => n.endsWith('.events.jsonl')).sort()) {
+    const snapPath = join(root, `${name.slice(0, -'.events.jsonl'.length)}.json`);
+    if (!existsSync(snapPath)) continue;
+    const snap = ctx.document(snapPath);
+    const state = ulpiSnapshotState(snap, ctx.document(join(root, name)));
+    if (state === 'behind')
+      out.push(
+        findingAt(snap.file, { line: 1, column: 1 }, {
+          code: 'ulpi/snapshot-behind-log',
+          severity: ulpiCodes['ulpi/snapshot-behind-log'].severity,
+          message: `the snapshot is an earlier state of ${name}: the log wins, and the next append (or \`ckpt ulpi rebuild\`) rebuilds it`,
+        }),
+      );
+    else if (state === 'diverged')
+      out.push(
+        findingAt(snap.file, { line: 1, column: 1 }, {
+          code: 'ulpi/snapshot-diverged',
+          severity: ulpiCodes['ulpi/snapshot-diverged'].severity,
+          message: `the snapshot matches no state of ${name}: it was written without the log; the next append replaces it with the log's state`,
+        }),
+      );
+  }
+  return out;
+}

@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto';
+import { isObject, setOwn } from './model.js';
+
+/** One line of the transition log. */
+export type UlpiEventLine =
+  | { v: 1; op: 'init'; doc: Record<string, unknown>; afterHash: string }
+  | { v: 1; op: 'set' | 'merge'; path: string[]; value: unknown; beforeHash: string; afterHash: string }
+  | { v: 1; op: 'delete'; path: string[]; beforeHash: string; afterHash: string };
+
+/** A transition before it is hashed. */
+export type UlpiTransition =
+  | { op: 'set' | 'merge'; path: string[]; value: unknown }
+  | { op: 'delete'; path: string[] };
+
+/** Why replay failed closed: the line and the finding code that explains it. */
+export interface UlpiReplayError {
+  readonly line: number;
+  readonly code:
+    | 'parse/invalid-jsonl-line'
+    | 'ulpi/event-log-missing-init'
+    | 'ulpi/event-log-repeated-init'
+    | 'ulpi/event-log-chain'
+    | 'ulpi/event-log-bad-transition';
+  readonly message: string;
+}
+
+export type UlpiReplay =
+  | {
+      readonly ok: true;
+      readonly doc: Record<string, unknown>;
+      readonly hash: string;
+      /** afterHash of every line, in order (to tell a snapshot behind the log from a diverged one). */
+      readonly hashes: readonly string[];
+      /** Bytes of complete lines; a torn tail starts here. */
+      readonly completeBytes: number;
+      readonly tornTail: string | undefined;
+    }
+  | { readonly ok: false; readonly error: UlpiReplayError };
+
+const FORBIDDEN = new Set(['__proto__', 'prototype', 'constructor']);
+
+/** sha256 hex of the compact JSON of a document in insertion order: the hash every log line carries. */
+export function hashUlpiDoc(doc: unknown): string {
+  return createHash('sha256').update(JSON.stringify(doc)).digest('hex');
+}
+
+function badPath(path: unknown): string | undefined {
+  if (!Array.isArray(path) || path.length === 0) return 'path must be a non-empty array';
+  for (const k of path) {
+    if (typeof k !== 'string' || k === '') return 'path keys must be non-empty strings';
+    if (FORBIDDEN.has(k)) return `path key "${k}" is forbidden`;
+  }
+  return undefined;
+}
+
+/** Applies one transition to a document in place. Returns an error message instead of throwing. */
+export function applyUlpiTransition(doc: Record<string, unknown>, t: UlpiTransition): string | undefined {
+  const problem = badPath(t.path);
+  if (problem) return problem;
+  let target: Record<string, unknown> = doc;
+  for (const k of t.path.slice(0, -1)) {
+    const next = Object.hasOwn(target, k) ? target[k] : undefined;
+    if (next === undefined && t.op !== 'delete') {
+      const created: Record<string, unknown> = {};
+      setOwn(target, k, created);
+      target = created;
+    } else if (isObject(next)) target = next;
+    else return `path ${JSON.stringify(t.path)} does not lead through objects`;
+  }
+  const last = t.path[t.path.length - 1]!;
+  if (t.op === 'delete') {
+    if (Object.hasOwn(target, last)) delete target[last];
+    return undefined;
+  }
+  // A JSON round trip keeps an own `__proto__` key as data (structuredClone and spread do not promise that).
+  const value: unknown = t.value === undefined ? undefined : JSON.parse(JSON.stringify(t.value));
+  if (t.op === 'set') {
+    setOwn(target, last, value);
+    return undefined;
+  }
+  if (!isObject(value)) return 'a merge value must be an object';
+  const cur = Object.hasOwn(target, last) ? target[last] : undefined;
+  if (cur !== undefined && !isObject(cur)) return `merge target ${JSON.stringify(t.path)} is not an object`;
+  const obj = (cur as Record<string, unknown> | undefined) ?? {};
+  for (const [k, v] of Object.entries(value)) setOwn(obj, k, v);
+  if (cur === undefined) setOwn(target, last, obj);
+  return undefined;
+}
+
+/**
+ * Replays a transition log. Only a final fragment without a newline is discarded (a torn append); a corrupt
+ * complete line, a missing or repeated init, a path that cannot apply and a broken before/after hash chain all
+ * fail closed with the line that broke it.
+ */
+export function replayUlpiEventLog(text: string): UlpiReplay {
+  const parts = text.split('\n');
+  const tail = parts.pop()!;
+  const completeBytes = Buffer.byteLength(text) - Buffer.byteLength(tail);
+  let doc: Record<string, unknown> | undefined;
+  let hash = '';
+  const hashes: string[] = [];
+  const fail = (line: number, code: UlpiReplayError['code'], message: string): UlpiReplay => ({
+    ok: false,
+    error: { line, code, message: `line ${line}: ${message}` },
+  });
+  for (let i = 0; i < parts.length; i++) {
+    const n = i + 1;
+    const raw = parts[i]!.replace(/\r$/, '');
+    if (raw.trim() === '') continue;
+    let line: Record<string, unknown>;
+    try {
+      const v: unknown = JSON.parse(raw);
+      if (!isObject(v)) return fail(n, 'parse/invalid-jsonl-line', 'not a JSON object');
+      line = v;
+    } catch (e) {
+      return fail(n, 'parse/invalid-jsonl-line', `corrupt complete line: ${(e as Error).message}`);
+    }
+    if (line.op === 'init') {
+      if (doc !== undefined) return fail(n, 'ulpi/event-log-repeated-init', 'a second init line');
+      if (!isObject(line.doc)) return fail(n, 'ulpi/event-log-bad-transition', 'init has no doc object');
+      doc = line.doc;
+      hash = hashUlpiDoc(doc);
+      if (line.afterHash !== hash) return fail(n, 'ulpi/event-log-chain', "init afterHash is not the hash of its doc");
+      hashes.push(hash);
+      continue;
+    }
+    if (doc === undefined) return fail(n, 'ulpi/event-log-missing-init', 'the log does not start with an init line');
+    if (line.beforeHash !== hash)
+      return fail(n, 'ulpi/event-log-chain', `beforeHash ${String(line.beforeHash).slice(0, 12)}… is not the previous afterHash ${hash.slice(0, 12)}…`);
+    if (line.op !== 'set' && line.op !== 'merge' && line.op !== 'delete')
+      return fail(n, 'ulpi/event-log-bad-transition', `unknown op ${JSON.stringify(line.op)}`);
+    if (line.op !== 'delete' && !Object.hasOwn(line, 'value'))
+      return fail(n, 'ulpi/event-log-bad-transition', `${line.op} has no value`);
+    const problem = applyUlpiTransition(doc, line as unknown as UlpiTransition);
+    if (problem) return fail(n, 'ulpi/event-log-bad-transition', problem);
+    hash = hashUlpiDoc(doc);
+    if (line.afterHash !== hash)
+      return fail(n, 'ulpi/event-log-chain', 'afterHash is not the hash of the document after this transition');
+    hashes.push(hash);
+  }
+  if (doc === undefined) return fail(1, 'ulpi/event-log-missing-init', 'the log has no init line');
+  return { ok: true, doc, hash, hashes, completeBytes, tornTail: tail === '' ? undefined : tail };
+}
+
+/**
+ * The transitions that turn `before` into `after`: recursive into objects present in both, a `set` for every
+ * changed or added value (arrays and scalars whole), a `delete` for every removed key. Applying them in order to
+ * `before` gives a document with the same JSON (key order included) as `after` when `after` was made by mutating
+ * `before` in place, which is how every verb works.
+ */
+export function diffUlpiDocs(before: Record<string, unknown>, after: Record<string, unknown>, base: string[] = []): UlpiTransition[] {
+  const out: UlpiTransition[] = [];
+  for (const k of Object.keys(before)) if (!Object.hasOwn(after, k)) out.push({ op: 'delete', path: [...base, k] });
+  for (const [k, v] of Object.entries(after)) {
+    const had = Object.hasOwn(before, k);
+    const old = had ? before[k] : undefined;
+    if (had && isObject(old) && isObject(v) && !FORBIDDEN.has(k)) out.push(...diffUlpiDocs(old, v, [...base, k]));
+    else if (!had || JSON.stringify(old) !== JSON.stringify(v)) out.push({ op: 'set', path: [...base, k], value: v });
+  }
+  // A key a path may not name (`__proto__`...) changed here: replace this whole object instead.
+  if (base.length > 0 && out.some((t) => t.path.slice(base.length).some((k) => FORBIDDEN.has(k))))
+    return [{ op: 'set', path: base, value: after }];
+  return out;
+}

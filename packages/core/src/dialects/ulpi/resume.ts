@@ -1,0 +1,105 @@
+import { basename } from 'node:path';
+import { isObject, own, unitDeps, unitEntries, unitStatus } from './model.js';
+
+/** The resume set as the original prints it: key order of `units`, `dep_blocked` maps unit → chain root. */
+export interface UlpiResumeSet {
+  readonly skip: string[];
+  readonly eligible: string[];
+  readonly dep_blocked: Record<string, string>;
+}
+
+/**
+ * The skip-done contract: visit units in key order; `done` skips; a unit whose dependencies (unknown ids count)
+ * are all done is eligible (pending, in_progress, blocked and a stale dep_blocked alike); otherwise it is
+ * dep_blocked, pointing at the chain root found by following the first not-done dependency from the first
+ * missing one until a unit with none (a seen-set stops cycles). A null unit or a string dependsOn does not throw.
+ */
+export function ulpiResumeSet(doc: unknown): UlpiResumeSet {
+  const entries = unitEntries(doc);
+  const byId = new Map(entries);
+  const done = (id: string) => unitStatus(byId.get(id)) === 'done';
+  const skip: string[] = [];
+  const eligible: string[] = [];
+  const depBlocked: Record<string, string> = {};
+  for (const [id, unit] of entries) {
+    if (unitStatus(unit) === 'done') {
+      skip.push(id);
+      continue;
+    }
+    const missing = unitDeps(unit).filter((d) => !done(d));
+    if (missing.length === 0) {
+      eligible.push(id);
+      continue;
+    }
+    let root = missing[0]!;
+    const seen = new Set<string>();
+    while (!seen.has(root)) {
+      seen.add(root);
+      const next = unitDeps(byId.get(root)).find((d) => !done(d));
+      if (next === undefined) break;
+      root = next;
+    }
+    Object.defineProperty(depBlocked, id, { value: root, enumerable: true, writable: true, configurable: true });
+  }
+  return { skip, eligible, dep_blocked: depBlocked };
+}
+
+/** How a run's persisted `launch` may be resumed. */
+export type UlpiLaunch =
+  | { readonly kind: 'no-launch' }
+  | { readonly kind: 'codex-cli'; readonly run: string; readonly argv: string[]; readonly shell: string }
+  | { readonly kind: 'legacy-workflow'; readonly launch: Record<string, unknown> };
+
+const BARE = /^[A-Za-z0-9._/@:=+-]+$/;
+
+/** A shell word: bare when it is a safe token, else single-quoted with the POSIX `'\''` escape. */
+export function ulpiShellQuote(s: string): string {
+  return BARE.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * Classifies the persisted launch descriptor: `no-launch` (absent, not an object, empty scriptPath), `codex-cli`
+ * (basename `pipeline.mjs`, `args.command === "resume"`, `args.run` a non-empty string: runnable, with argv and a
+ * shell-safe command), else `legacy-workflow` (migration only, never a runnable command).
+ */
+export function classifyUlpiLaunch(doc: unknown): UlpiLaunch {
+  const launch = own(doc, 'launch');
+  const script = own(launch, 'scriptPath');
+  if (!isObject(launch) || typeof script !== 'string' || script.trim() === '') return { kind: 'no-launch' };
+  const args = own(launch, 'args');
+  const run = own(args, 'run');
+  if (
+    basename(script) === 'pipeline.mjs' &&
+    own(args, 'command') === 'resume' &&
+    typeof run === 'string' &&
+    run.trim() !== ''
+  ) {
+    const argv = ['pipeline.mjs', 'resume', '--run', run];
+    return { kind: 'codex-cli', run, argv, shell: `node ${argv.map(ulpiShellQuote).join(' ')}` };
+  }
+  return { kind: 'legacy-workflow', launch };
+}
+
+/** The typed resume descriptor of `run-status --resume --json`. */
+export function ulpiResumeDescriptor(doc: unknown): Record<string, unknown> {
+  const resumeSet = ulpiResumeSet(doc);
+  const cls = classifyUlpiLaunch(doc);
+  if (cls.kind === 'codex-cli')
+    return { runnable: true, kind: 'codex-cli', run: cls.run, command: 'node', argv: cls.argv, shell: cls.shell, resumeSet };
+  if (cls.kind === 'legacy-workflow')
+    return {
+      runnable: false,
+      kind: 'legacy-workflow',
+      migrationOnly: true,
+      reason: 'persisted launch is a Claude Workflow() script, not a Codex CLI recipe: it is not runnable as a shell command',
+      legacyLaunch: cls.launch,
+      resumeSet,
+    };
+  return {
+    runnable: false,
+    kind: 'no-launch',
+    migrationOnly: true,
+    reason: 'no Codex-native launch recipe was persisted (pre-coordinator or hand-rolled run): re-approve/relaunch via pipeline.mjs',
+    resumeSet,
+  };
+}

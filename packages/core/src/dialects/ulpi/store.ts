@@ -1,0 +1,82 @@
+import { atomicReplace } from '../../fs/atomic.js';
+import { type FileSystem, nodeFileSystem } from '../../fs/file-system.js';
+import { ulpiUsage } from './errors.js';
+import { eventLogPathFor, mutateThroughEventLog } from './event-log-io.js';
+import { withUlpiLock, type UlpiLockOptions } from './lock.js';
+import { isObject, isoStamp, type UlpiDoc } from './model.js';
+
+export const ULPI_SCHEMA_VERSION = 2;
+
+/** Options every ulpi writer takes: the file-system seam, the clock, the lock timing. */
+export interface UlpiWriteOptions {
+  readonly fs?: FileSystem;
+  /** The clock (ms since the epoch), for tests. */
+  readonly now?: () => number;
+  readonly lock?: Omit<UlpiLockOptions, 'fs'>;
+}
+
+/** The bytes the original writes: 2-space JSON with a trailing newline. */
+export function serializeUlpiDoc(doc: unknown): string {
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}
+
+/** Reads and parses a status document; a missing or unparsable file is a usage/parse error (exit 1). */
+export function readUlpiDoc(file: string, fs: FileSystem = nodeFileSystem): UlpiDoc {
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(fs.readFileSync(file)));
+  } catch (e) {
+    throw ulpiUsage(`cannot read/parse ${file}: ${(e as Error).message}`, e);
+  }
+  if (!isObject(value)) throw ulpiUsage(`cannot read/parse ${file}: the document is not a JSON object`);
+  return value;
+}
+
+/**
+ * The add-only upgrade a mutating write applies: `openItems ??= []`, `resolvedItems ??= []` (new keys land at the
+ * end) and `schemaVersion` 2 (an existing key keeps its place). Nothing else changes; idempotent.
+ */
+export function upgradeUlpiDoc(doc: UlpiDoc): UlpiDoc {
+  if (!Object.hasOwn(doc, 'openItems') || doc.openItems === null || doc.openItems === undefined) doc.openItems = [];
+  if (!Object.hasOwn(doc, 'resolvedItems') || doc.resolvedItems === null || doc.resolvedItems === undefined)
+    doc.resolvedItems = [];
+  if (!(typeof doc.schemaVersion === 'number' && doc.schemaVersion >= ULPI_SCHEMA_VERSION))
+    doc.schemaVersion = ULPI_SCHEMA_VERSION;
+  return doc;
+}
+
+/** Writes a whole document atomically (temp in the same directory, fsync, rename, directory fsync). */
+export function writeUlpiDoc(file: string, doc: UlpiDoc, fs: FileSystem, mode?: number): void {
+  atomicReplace(file, serializeUlpiDoc(doc), { fs, ...(mode !== undefined ? { mode } : {}) });
+}
+
+/**
+ * A locked read-modify-write, as every mutating verb does it: take `<file>.lock`, read, upgrade add-only, let
+ * `change` mutate the document in place (or throw a refusal, leaving the file byte-identical), stamp
+ * `updatedAt`, write atomically. With an event log beside the file, the change goes through the log instead.
+ */
+export function mutateUlpiDoc<T>(
+  file: string,
+  change: (doc: UlpiDoc, stamp: string) => T,
+  opts: UlpiWriteOptions = {},
+): T {
+  const fs = opts.fs ?? nodeFileSystem;
+  const stamp = isoStamp(opts.now?.() ?? Date.now());
+  return withUlpiLock(
+    file,
+    () => {
+      if (fs.existsSync(eventLogPathFor(file)))
+        return mutateThroughEventLog(file, (doc) => {
+          const r = change(upgradeUlpiDoc(doc), stamp);
+          doc.updatedAt = stamp;
+          return r;
+        }, fs);
+      const doc = upgradeUlpiDoc(readUlpiDoc(file, fs));
+      const result = change(doc, stamp);
+      doc.updatedAt = stamp;
+      writeUlpiDoc(file, doc, fs);
+      return result;
+    },
+    { ...opts.lock, fs },
+  );
+}

@@ -1,0 +1,111 @@
+import { join } from 'node:path';
+import { type FileSystem, nodeFileSystem } from '../../fs/file-system.js';
+import { ulpiRefusal, ulpiUsage } from './errors.js';
+import { eventLogPathFor, mutateThroughEventLog } from './event-log-io.js';
+import { ulpiFinalizeDoneProblems } from './finalize.js';
+import { withUlpiLock } from './lock.js';
+import { isObject, type UlpiDoc } from './model.js';
+import { mutateUlpiDoc, readUlpiDoc, serializeUlpiDoc, type UlpiWriteOptions, upgradeUlpiDoc, writeUlpiDoc } from './store.js';
+
+export const FINAL_STATES = ['done', 'needs_attention', 'aborted'] as const;
+
+/** `finalize`: sets the terminal status and `finishedAt`; `done` fails closed (exit 2) while anything is open. */
+export function finalizeUlpiRun(file: string, status: string, o: { result?: unknown } = {}, opts: UlpiWriteOptions = {}): void {
+  if (!(FINAL_STATES as readonly string[]).includes(status)) throw ulpiUsage('finalize requires <done|needs_attention|aborted>');
+  mutateUlpiDoc(
+    file,
+    (doc, stamp) => {
+      if (status === 'done') {
+        const reasons = ulpiFinalizeDoneProblems(doc);
+        if (reasons.length) throw ulpiRefusal(`refusing finalize done: ${reasons.join('; ')} (use needs_attention)`);
+      }
+      doc.status = status;
+      doc.finishedAt = stamp;
+      if (o.result !== undefined) doc.result = o.result;
+    },
+    opts,
+  );
+}
+
+export interface UlpiGcResult {
+  readonly archived: number;
+  readonly dir: string;
+  readonly reason?: string;
+}
+
+/**
+ * `gc`: moves top-level runs older than `keepDays` into `archive/`, never a running or initializing one (as the
+ * original; unparsable files are left alone).
+ */
+export function gcUlpiRuns(dir: string, o: { keepDays?: number } = {}, opts: { fs?: FileSystem; now?: () => number } = {}): UlpiGcResult {
+  const fs = opts.fs ?? nodeFileSystem;
+  const keepDays = o.keepDays ?? 7;
+  if (!Number.isFinite(keepDays) || keepDays < 0) throw ulpiUsage('--keep-days must be a non-negative number');
+  if (!fs.existsSync(dir)) return { archived: 0, dir, reason: 'no runs dir' };
+  const cutoff = (opts.now?.() ?? Date.now()) - keepDays * 86_400_000;
+  let archived = 0;
+  for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+    const fp = join(dir, f);
+    let doc: unknown;
+    try {
+      doc = JSON.parse(new TextDecoder().decode(fs.readFileSync(fp)));
+    } catch {
+      continue;
+    }
+    const status = isObject(doc) ? doc.status : undefined;
+    if (status === 'running' || status === 'initializing') continue;
+    const ts = Date.parse(String((isObject(doc) && doc.updatedAt) || 0));
+    if (Number.isFinite(ts) && ts > cutoff) continue;
+    fs.mkdirSync(join(dir, 'archive'), { recursive: true });
+    fs.renameSync(fp, join(dir, 'archive', f));
+    archived++;
+  }
+  return { archived, dir };
+}
+
+export interface UlpiMigration {
+  readonly file: string;
+  readonly fromVersion: unknown;
+  readonly changed: boolean;
+  /** Keys the upgrade adds or changes, in order. */
+  readonly changes: readonly string[];
+  /** The document after the upgrade, as it would be written. */
+  readonly text: string;
+  readonly written: boolean;
+}
+
+/**
+ * `ckpt migrate`: shows (or with `write`, applies under the lock) the add-only v1 → v2 upgrade. Only the
+ * upgrade: `updatedAt` and everything else stay as they are; an up-to-date file is never rewritten.
+ */
+export function migrateUlpiFile(file: string, o: { write?: boolean } = {}, opts: UlpiWriteOptions = {}): UlpiMigration {
+  const fs = opts.fs ?? nodeFileSystem;
+  const plan = (doc: UlpiDoc): Omit<UlpiMigration, 'written'> => {
+    const fromVersion = doc.schemaVersion;
+    const before = new Map(Object.entries(doc).map(([k, v]) => [k, JSON.stringify(v)]));
+    upgradeUlpiDoc(doc);
+    const changes = Object.keys(doc).filter((k) => before.get(k) !== JSON.stringify(doc[k]));
+    return { file, fromVersion, changed: changes.length > 0, changes, text: serializeUlpiDoc(doc) };
+  };
+  if (!o.write) return { ...plan(readUlpiDoc(file, fs)), written: false };
+  return withUlpiLock(
+    file,
+    () => {
+      if (fs.existsSync(eventLogPathFor(file))) {
+        // The log is the truth beside a snapshot: the upgrade is logged like any other change.
+        const p = mutateThroughEventLog(file, (doc) => plan(doc), fs);
+        return { ...p, written: p.changed };
+      }
+      const doc = readUlpiDoc(file, fs);
+      const p = plan(doc);
+      if (p.changed) writeUlpiDoc(file, doc, fs);
+      return { ...p, written: p.changed };
+    },
+    { ...opts.lock, fs },
+  );
+}
+
+/** `get`: the document as stored. `resume`-style reads never write. */
+export function readUlpiRun(file: string, fs?: FileSystem): UlpiDoc {
+  return readUlpiDoc(file, fs);
+}

@@ -2,14 +2,9 @@
 import { ApiError, getJson } from './api.js';
 import { h, pill, replace, stackedBar } from './dom.js';
 import { ago, when } from './fmt.js';
-import {
-  approvalsSection,
-  detailsSection,
-  findingsSection,
-  phasesSection,
-  planSection,
-  sourcesSection,
-} from './run-sections.js';
+import { detailsSection, planSection } from './run-plan.js';
+import { approvalsSection, findingsSection, phasesSection } from './run-sections.js';
+import { sourcesSection } from './run-sources.js';
 import { UnitsSection } from './run-units.js';
 
 /** @param {any} run */

@@ -1,5 +1,5 @@
 import { CkptError } from '@ckpt/core';
-import { type Command, CommanderError } from 'commander';
+import type { Command, CommanderError } from 'commander';
 import { examples } from '../help.js';
 
 /**
@@ -8,21 +8,31 @@ import { examples } from '../help.js';
  */
 function originalExitCodes(cmd: Command): Command {
   return cmd.configureOutput({ outputError: () => {} }).exitOverride((err: CommanderError) => {
-    if (err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version') throw err;
+    if (err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version')
+      throw err;
     throw new CkptError('USAGE', err.message.replace(/^error: /, ''), { exitCode: 1 });
   });
 }
 
 const F = '.ulpi/runs/run-2026-11-29-071300Z.json';
-const csv = (s: string) => s.split(',').map((x) => x.trim()).filter(Boolean);
+const csv = (s: string) =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 const lazy = () => import('./verbs.js');
 
 /** `ckpt ulpi <verb>` (the original checkpoint.mjs verbs, plus replay/rebuild/reconcile) and `ckpt migrate`. */
 export function registerUlpiCommands(program: Command): void {
   const ulpi = program
     .command('ulpi')
-    .description('write and inspect checkpoint-resume status files (.ulpi/runs/<id>.json), as checkpoint.mjs does')
-    .addHelpText('after', `\nExit codes: 0 ok, 1 usage or parse error, 2 refused (the file is left byte-identical).\n${examples([`ckpt ulpi init ${F} --task "add oauth" --units "a,b,c"`, `ckpt ulpi unit ${F} a done --note "merged"`, `ckpt ulpi resume ${F}`])}`);
+    .description(
+      'write and inspect checkpoint-resume status files (.ulpi/runs/<id>.json), as checkpoint.mjs does',
+    )
+    .addHelpText(
+      'after',
+      `\nExit codes: 0 ok, 1 usage or parse error, 2 refused (the file is left byte-identical).\n${examples([`ckpt ulpi init ${F} --task "add oauth" --units "a,b,c"`, `ckpt ulpi unit ${F} a done --note "merged"`, `ckpt ulpi resume ${F}`])}`,
+    );
   const verb = (name: string, desc: string, ex: string[]) =>
     originalExitCodes(ulpi.command(name).description(desc).addHelpText('after', examples(ex)));
 
@@ -38,56 +48,87 @@ export function registerUlpiCommands(program: Command): void {
     .option('--required-phases <list>', 'phases that must be done before finalize done', '')
     .option('--require-validation', 'finalize done needs a green final validation')
     .option('--event-log', 'start the opt-in transition log <id>.events.jsonl beside the file')
-    .action(async (file: string, o) => (await lazy()).runInit(file, { ...o, units: csv(o.units), requiredPhases: csv(o.requiredPhases) }));
+    .action(async (file: string, o) =>
+      (await lazy()).runInit(file, { ...o, units: csv(o.units), requiredPhases: csv(o.requiredPhases) }),
+    );
 
-  verb('unit', 'set a unit status (a done unit is never demoted)', [`ckpt ulpi unit ${F} callback in_progress`, `ckpt ulpi unit ${F} ui pending --deps "callback"`])
+  verb('unit', 'set a unit status (a done unit is never demoted)', [
+    `ckpt ulpi unit ${F} callback in_progress`,
+    `ckpt ulpi unit ${F} ui pending --deps "callback"`,
+  ])
     .argument('<file>')
     .argument('<unit>')
     .argument('<status>', 'pending|in_progress|done|blocked|dep_blocked')
     .option('--note <text>', 'note on the unit')
     .option('--deps <list>', 'comma-separated dependencies (replaces dependsOn)')
     .action(async (file: string, unit: string, status: string, o) =>
-      (await lazy()).runUnit(file, unit, status, { ...(o.note !== undefined ? { note: o.note } : {}), ...(o.deps !== undefined ? { deps: csv(o.deps) } : {}) }));
+      (await lazy()).runUnit(file, unit, status, {
+        ...(o.note !== undefined ? { note: o.note } : {}),
+        ...(o.deps !== undefined ? { deps: csv(o.deps) } : {}),
+      }),
+    );
 
   verb('phase', 'set a phase status (running also sets currentPhase)', [`ckpt ulpi phase ${F} build running`])
     .argument('<file>')
     .argument('<phase>')
     .argument('<status>', 'pending|running|done|blocked|skipped')
-    .action(async (file: string, phase: string, status: string) => (await lazy()).runPhase(file, phase, status));
+    .action(async (file: string, phase: string, status: string) =>
+      (await lazy()).runPhase(file, phase, status),
+    );
 
-  verb('get', 'print the document (never writes; a v1 file stays byte-identical)', [`ckpt ulpi get ${F} --summary`])
+  verb('get', 'print the document (never writes; a v1 file stays byte-identical)', [
+    `ckpt ulpi get ${F} --summary`,
+  ])
     .argument('<file>')
-    .option('--summary', 'print {id, status, task, currentPhase, total, done, blocked, dep_blocked, in_progress, updatedAt}')
+    .option(
+      '--summary',
+      'print {id, status, task, currentPhase, total, done, blocked, dep_blocked, in_progress, updatedAt}',
+    )
     .action(async (file: string, o) => (await lazy()).runGet(file, o.summary === true));
 
-  verb('resume', 'print the resume set {skip, eligible, dep_blocked} (never writes)', [`ckpt ulpi resume ${F}`])
+  verb('resume', 'print the resume set {skip, eligible, dep_blocked} (never writes)', [
+    `ckpt ulpi resume ${F}`,
+  ])
     .argument('<file>')
     .action(async (file: string) => (await lazy()).runResume(file));
 
-  verb('item', 'upsert open items (stable ids); prints the ids', [`ckpt ulpi item ${F} --json '{"kind":"decision","severity":"blocker","detail":"PCI sign-off"}'`])
+  verb('item', 'upsert open items (stable ids); prints the ids', [
+    `ckpt ulpi item ${F} --json '{"kind":"decision","severity":"blocker","detail":"PCI sign-off"}'`,
+  ])
     .argument('<file>')
     .requiredOption('--json <json>', 'an item object, a string, or an array of them')
     .action(async (file: string, o) => (await lazy()).runItem(file, o.json));
 
-  verb('resolve', 'move open items to resolvedItems by id; prints the ids moved', [`ckpt ulpi resolve ${F} --ids "pci-review,f-3c9d2e7a41b0"`])
+  verb('resolve', 'move open items to resolvedItems by id; prints the ids moved', [
+    `ckpt ulpi resolve ${F} --ids "pci-review,f-3c9d2e7a41b0"`,
+  ])
     .argument('<file>')
     .option('--ids <list>', 'comma-separated item ids')
     .option('--json <json>', 'a JSON id or array of ids (instead of --ids)')
-    .action(async (file: string, o) => (await lazy()).runResolve(file, o.ids !== undefined ? csv(o.ids) : undefined, o.json));
+    .action(async (file: string, o) =>
+      (await lazy()).runResolve(file, o.ids !== undefined ? csv(o.ids) : undefined, o.json),
+    );
 
-  verb('validation', 'record the final validation verdict (pass/ok → green, fail → red)', [`ckpt ulpi validation ${F} green --note "lint, unit, e2e"`])
+  verb('validation', 'record the final validation verdict (pass/ok → green, fail → red)', [
+    `ckpt ulpi validation ${F} green --note "lint, unit, e2e"`,
+  ])
     .argument('<file>')
     .argument('<status>', 'green|red (aliases pass, ok, fail)')
     .option('--note <text>', 'note')
     .action(async (file: string, status: string, o) => (await lazy()).runValidation(file, status, o.note));
 
-  verb('finalize', 'set the terminal status; done is refused while anything is open', [`ckpt ulpi finalize ${F} done --result "3/3 units"`, `ckpt ulpi finalize ${F} needs_attention`])
+  verb('finalize', 'set the terminal status; done is refused while anything is open', [
+    `ckpt ulpi finalize ${F} done --result "3/3 units"`,
+    `ckpt ulpi finalize ${F} needs_attention`,
+  ])
     .argument('<file>')
     .argument('<status>', 'done|needs_attention|aborted')
     .option('--result <text>', 'result summary')
     .action(async (file: string, status: string, o) => (await lazy()).runFinalize(file, status, o.result));
 
-  verb('gc', 'archive terminal runs older than N days into <runs-dir>/archive (never running ones)', ['ckpt ulpi gc .ulpi/runs --keep-days 14'])
+  verb('gc', 'archive terminal runs older than N days into <runs-dir>/archive (never running ones)', [
+    'ckpt ulpi gc .ulpi/runs --keep-days 14',
+  ])
     .argument('<runs-dir>')
     .option('--keep-days <n>', 'age in days', '7')
     .action(async (dir: string, o) => (await lazy()).runGc(dir, Number(o.keepDays)));
@@ -96,25 +137,44 @@ export function registerUlpiCommands(program: Command): void {
     .argument('<file>', 'the status file or its .events.jsonl')
     .action(async (file: string) => (await lazy()).runReplay(file));
 
-  verb('rebuild', 'repair after a crash: truncate a torn log tail, rebuild the snapshot from the log', [`ckpt ulpi rebuild ${F}`])
+  verb('rebuild', 'repair after a crash: truncate a torn log tail, rebuild the snapshot from the log', [
+    `ckpt ulpi rebuild ${F}`,
+  ])
     .argument('<file>', 'the status file or its .events.jsonl')
     .action(async (file: string) => (await lazy()).runRebuild(file));
 
-  verb('reconcile', 'mark units done from Task-Id trailers reachable from the integration ref; flag stale done units', [`ckpt ulpi reconcile ${F} --git`, `ckpt ulpi reconcile ${F} --git --ref refs/heads/ulpi-int-my-run`])
+  verb(
+    'reconcile',
+    'mark units done from Task-Id trailers reachable from the integration ref; flag stale done units',
+    [`ckpt ulpi reconcile ${F} --git`, `ckpt ulpi reconcile ${F} --git --ref refs/heads/ulpi-int-my-run`],
+  )
     .argument('<file>')
     .option('--git', 'reconcile from git trailers (the only source so far)')
-    .option('--ref <ref>', 'integration ref (default pipeline.integrationRef, a legacy launch workingBranch, else HEAD)')
+    .option(
+      '--ref <ref>',
+      'integration ref (default pipeline.integrationRef, a legacy launch workingBranch, else HEAD)',
+    )
     .option('--repo <dir>', 'the git repository (default: the current directory)')
     .option('--json', 'print the result as JSON')
     .action(async (file: string, o) => (await lazy()).runReconcile(file, o));
 
+  // main re-sets exitOverride on top-level commands, so the missing-file check of migrate is done here (exit 1).
   originalExitCodes(
     program
       .command('migrate')
       .description('show (or with --write apply) the add-only v1 → v2 upgrade of a ulpi status file')
-      .argument('<file>')
+      .argument('[file]', 'the status file')
       .option('--write', 'apply the upgrade in place (atomic, under the lock)')
       .option('--json', 'print the migration as JSON')
-      .addHelpText('after', examples(['ckpt migrate .ulpi/runs/lint-sweep-20260812T140210Z.json', 'ckpt migrate .ulpi/runs/lint-sweep-20260812T140210Z.json --write'])),
-  ).action(async (file: string, o) => (await lazy()).runMigrate(file, o.write === true, o.json === true));
+      .addHelpText(
+        'after',
+        examples([
+          'ckpt migrate .ulpi/runs/lint-sweep-20260812T140210Z.json',
+          'ckpt migrate .ulpi/runs/lint-sweep-20260812T140210Z.json --write',
+        ]),
+      ),
+  ).action(async (file: string | undefined, o) => {
+    if (!file) throw new CkptError('USAGE', "missing required argument 'file'", { exitCode: 1 });
+    (await lazy()).runMigrate(file, o.write === true, o.json === true);
+  });
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import {
   addUlpiItems,
@@ -18,7 +19,6 @@ import {
   ulpiSummary,
   ulpiUsage,
 } from '@ckpt/core';
-import { readFileSync } from 'node:fs';
 
 const out = (s: string): void => {
   process.stdout.write(`${s}\n`);
@@ -33,7 +33,18 @@ function parseJsonFlag(flag: string, raw: string): unknown {
   }
 }
 
-export function runInit(file: string, o: { task: string; units: string[]; id?: string; launch?: string; requiredPhases: string[]; requireValidation?: boolean; eventLog?: boolean }): void {
+export function runInit(
+  file: string,
+  o: {
+    task: string;
+    units: string[];
+    id?: string;
+    launch?: string;
+    requiredPhases: string[];
+    requireValidation?: boolean;
+    eventLog?: boolean;
+  },
+): void {
   const launch = o.launch !== undefined ? parseJsonFlag('--launch', o.launch) : undefined;
   out(
     initUlpiRun(file, {
@@ -48,7 +59,12 @@ export function runInit(file: string, o: { task: string; units: string[]; id?: s
   );
 }
 
-export function runUnit(file: string, unit: string, status: string, o: { note?: string; deps?: string[] }): void {
+export function runUnit(
+  file: string,
+  unit: string,
+  status: string,
+  o: { note?: string; deps?: string[] },
+): void {
   setUlpiUnit(file, unit, status, o);
 }
 
@@ -94,7 +110,8 @@ export function runGc(dir: string, keepDays: number): void {
   else out(`${r.archived} archived to ${r.dir}/archive (terminal runs older than ${keepDays}d)`);
 }
 
-const snapshotOf = (file: string) => (file.endsWith('.events.jsonl') ? `${file.slice(0, -'.events.jsonl'.length)}.json` : file);
+const snapshotOf = (file: string) =>
+  file.endsWith('.events.jsonl') ? `${file.slice(0, -'.events.jsonl'.length)}.json` : file;
 
 export function runReplay(file: string): void {
   const log = ulpiEventLogPathFor(snapshotOf(file));
@@ -106,7 +123,8 @@ export function runReplay(file: string): void {
   }
   const r = replayUlpiEventLog(text);
   if (!r.ok) throw ulpiUsage(`event log ${log} fails closed: ${r.error.message}`);
-  if (r.tornTail !== undefined) process.stderr.write(`ckpt: discarded a torn final fragment of ${r.tornTail.length} bytes\n`);
+  if (r.tornTail !== undefined)
+    process.stderr.write(`ckpt: discarded a torn final fragment of ${r.tornTail.length} bytes\n`);
   json2(r.doc);
 }
 
@@ -116,23 +134,45 @@ export function runRebuild(file: string): void {
   process.stderr.write(`rebuilt ${snap} from ${ulpiEventLogPathFor(snap)}\n`);
 }
 
-export function runReconcile(file: string, o: { git?: boolean; ref?: string; repo?: string; json?: boolean }): void {
+export function runReconcile(
+  file: string,
+  o: { git?: boolean; ref?: string; repo?: string; json?: boolean },
+): void {
   if (!o.git) throw ulpiUsage('reconcile requires --git (the only source of integration evidence so far)');
-  const r = reconcileUlpiFromGit(file, { repoDir: resolvePath(o.repo ?? process.cwd()), ...(o.ref !== undefined ? { ref: o.ref } : {}) });
-  if (o.json) return json2(r);
-  out(`${r.integrated.length} unit(s) integrated on ${r.ref}; ${r.reconciled.length} reconciled to done${r.reconciled.length ? ` (${r.reconciled.join(', ')})` : ''}; ${r.staleDone.length} stale done${r.staleDone.length ? ` (${r.staleDone.join(', ')}: blocker items added)` : ''}`);
+  const r = reconcileUlpiFromGit(file, {
+    repoDir: resolvePath(o.repo ?? process.cwd()),
+    ...(o.ref !== undefined ? { ref: o.ref } : {}),
+  });
+  if (o.json) {
+    json2(r);
+    return;
+  }
+  out(
+    `${r.integrated.length} unit(s) integrated on ${r.ref}; ${r.reconciled.length} reconciled to done${r.reconciled.length ? ` (${r.reconciled.join(', ')})` : ''}; ${r.staleDone.length} stale done${r.staleDone.length ? ` (${r.staleDone.join(', ')}: blocker items added)` : ''}`,
+  );
 }
 
 export function runMigrate(file: string, write: boolean, asJson: boolean): void {
   const m = migrateUlpiFile(file, { write });
-  if (asJson) return json2({ file: m.file, fromVersion: m.fromVersion, changed: m.changed, changes: m.changes, written: m.written });
+  if (asJson) {
+    json2({
+      file: m.file,
+      fromVersion: m.fromVersion,
+      changed: m.changed,
+      changes: m.changes,
+      written: m.written,
+    });
+    return;
+  }
   if (!m.changed) {
     process.stderr.write(`${file} is already schemaVersion 2: nothing to upgrade\n`);
     return;
   }
   if (write) process.stderr.write(`upgraded ${file} add-only (${m.changes.join(', ')})\n`);
   else {
-    process.stderr.write(`would upgrade ${file} add-only (${m.changes.join(', ')}); run with --write to apply. The upgraded document:\n`);
+    process.stderr.write(
+      `would upgrade ${file} add-only (${m.changes.join(', ')}); run with --write to apply. The upgraded document:\n`,
+    );
     process.stdout.write(m.text);
   }
 }

@@ -41,12 +41,14 @@ export const ulpiCodes = defineCodes({
   'ulpi/done-with-open-phases': {
     severity: 'error',
     title: 'The run is done while a phase is blocked or a required phase is not done.',
-    explanation: '`finalize done` refuses while a phase is blocked or a phase named in `requiredPhases` is not done.',
+    explanation:
+      '`finalize done` refuses while a phase is blocked or a phase named in `requiredPhases` is not done.',
   },
   'ulpi/done-without-validation': {
     severity: 'error',
     title: 'The run is done and requires validation, but has no green finalValidation.',
-    explanation: 'With `requireValidation: true`, `finalize done` needs a green `finalValidation` (`ckpt ulpi validation <file> green`).',
+    explanation:
+      'With `requireValidation: true`, `finalize done` needs a green `finalValidation` (`ckpt ulpi validation <file> green`).',
   },
   'ulpi/finished-at-on-live-run': {
     severity: 'warning',
@@ -69,12 +71,14 @@ export const ulpiCodes = defineCodes({
   'ulpi/event-log-missing-init': {
     severity: 'error',
     title: 'The event log does not start with an init line.',
-    explanation: 'Line 1 of `<id>.events.jsonl` must be `{v:1, op:"init", doc, afterHash}`. Replay fails closed without it.',
+    explanation:
+      'Line 1 of `<id>.events.jsonl` must be `{v:1, op:"init", doc, afterHash}`. Replay fails closed without it.',
   },
   'ulpi/event-log-repeated-init': {
     severity: 'error',
     title: 'The event log has a second init line.',
-    explanation: 'Only line 1 may be an init. Replay fails closed: the log cannot say which document is the start.',
+    explanation:
+      'Only line 1 may be an init. Replay fails closed: the log cannot say which document is the start.',
   },
   'ulpi/event-log-chain': {
     severity: 'error',
@@ -92,7 +96,7 @@ export const ulpiCodes = defineCodes({
     severity: 'warning',
     title: 'The snapshot is behind its event log.',
     explanation:
-      "A crash after the log line was fsynced but before the snapshot was replaced leaves the snapshot at an earlier state of the log. The log wins: the next append (or `ckpt ulpi rebuild`) rebuilds the snapshot first.",
+      'A crash after the log line was fsynced but before the snapshot was replaced leaves the snapshot at an earlier state of the log. The log wins: the next append (or `ckpt ulpi rebuild`) rebuilds the snapshot first.',
   },
   'ulpi/snapshot-diverged': {
     severity: 'error',

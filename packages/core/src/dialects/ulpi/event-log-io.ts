@@ -1,8 +1,14 @@
-import { atomicReplace, appendDurable, fsyncDir } from '../../fs/atomic.js';
-import { type FileSystem, nodeFileSystem } from '../../fs/file-system.js';
 import { dirname } from 'node:path';
+import { appendDurable, atomicReplace, fsyncDir } from '../../fs/atomic.js';
+import { type FileSystem, nodeFileSystem } from '../../fs/file-system.js';
 import { ulpiRefusal, ulpiUsage } from './errors.js';
-import { applyUlpiTransition, diffUlpiDocs, hashUlpiDoc, replayUlpiEventLog, type UlpiEventLine } from './event-log.js';
+import {
+  applyUlpiTransition,
+  diffUlpiDocs,
+  hashUlpiDoc,
+  replayUlpiEventLog,
+  type UlpiEventLine,
+} from './event-log.js';
 import { isObject, type UlpiDoc } from './model.js';
 
 /** `<id>.events.jsonl` beside `<id>.json`. */

@@ -14,7 +14,13 @@ export function checkUlpiEventLog(doc: CheckedDocument): Finding[] {
   const { code, line, message } = replay.error;
   // A line the schema already rejects is explained there; the replay finding would repeat it.
   if (doc.findings.some((f) => f.line === line && f.severity === 'error')) return [];
-  return [findingAt(doc.file, { line, column: 1 }, { code, severity: ulpiCodes[code].severity, message: `${message}: replay fails closed` })];
+  return [
+    findingAt(
+      doc.file,
+      { line, column: 1 },
+      { code, severity: ulpiCodes[code].severity, message: `${message}: replay fails closed` },
+    ),
+  ];
 }
 
 /** How a snapshot stands against its log: in step, behind (an earlier state of the log), or diverged. */
@@ -46,19 +52,27 @@ export function checkUlpiTree(root: string, ctx: TreeContext): Finding[] {
     const state = ulpiSnapshotState(snap, ctx.document(join(root, name)));
     if (state === 'behind')
       out.push(
-        findingAt(snap.file, { line: 1, column: 1 }, {
-          code: 'ulpi/snapshot-behind-log',
-          severity: ulpiCodes['ulpi/snapshot-behind-log'].severity,
-          message: `the snapshot is an earlier state of ${name}: the log wins, and the next append (or \`ckpt ulpi rebuild\`) rebuilds it`,
-        }),
+        findingAt(
+          snap.file,
+          { line: 1, column: 1 },
+          {
+            code: 'ulpi/snapshot-behind-log',
+            severity: ulpiCodes['ulpi/snapshot-behind-log'].severity,
+            message: `the snapshot is an earlier state of ${name}: the log wins, and the next append (or \`ckpt ulpi rebuild\`) rebuilds it`,
+          },
+        ),
       );
     else if (state === 'diverged')
       out.push(
-        findingAt(snap.file, { line: 1, column: 1 }, {
-          code: 'ulpi/snapshot-diverged',
-          severity: ulpiCodes['ulpi/snapshot-diverged'].severity,
-          message: `the snapshot matches no state of ${name}: it was written without the log; the next append replaces it with the log's state`,
-        }),
+        findingAt(
+          snap.file,
+          { line: 1, column: 1 },
+          {
+            code: 'ulpi/snapshot-diverged',
+            severity: ulpiCodes['ulpi/snapshot-diverged'].severity,
+            message: `the snapshot matches no state of ${name}: it was written without the log; the next append replaces it with the log's state`,
+          },
+        ),
       );
   }
   return out;

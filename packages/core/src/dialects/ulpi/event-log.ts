@@ -120,13 +120,19 @@ export function replayUlpiEventLog(text: string): UlpiReplay {
       if (!isObject(line.doc)) return fail(n, 'ulpi/event-log-bad-transition', 'init has no doc object');
       doc = line.doc;
       hash = hashUlpiDoc(doc);
-      if (line.afterHash !== hash) return fail(n, 'ulpi/event-log-chain', "init afterHash is not the hash of its doc");
+      if (line.afterHash !== hash)
+        return fail(n, 'ulpi/event-log-chain', 'init afterHash is not the hash of its doc');
       hashes.push(hash);
       continue;
     }
-    if (doc === undefined) return fail(n, 'ulpi/event-log-missing-init', 'the log does not start with an init line');
+    if (doc === undefined)
+      return fail(n, 'ulpi/event-log-missing-init', 'the log does not start with an init line');
     if (line.beforeHash !== hash)
-      return fail(n, 'ulpi/event-log-chain', `beforeHash ${String(line.beforeHash).slice(0, 12)}… is not the previous afterHash ${hash.slice(0, 12)}…`);
+      return fail(
+        n,
+        'ulpi/event-log-chain',
+        `beforeHash ${String(line.beforeHash).slice(0, 12)}… is not the previous afterHash ${hash.slice(0, 12)}…`,
+      );
     if (line.op !== 'set' && line.op !== 'merge' && line.op !== 'delete')
       return fail(n, 'ulpi/event-log-bad-transition', `unknown op ${JSON.stringify(line.op)}`);
     if (line.op !== 'delete' && !Object.hasOwn(line, 'value'))
@@ -135,7 +141,11 @@ export function replayUlpiEventLog(text: string): UlpiReplay {
     if (problem) return fail(n, 'ulpi/event-log-bad-transition', problem);
     hash = hashUlpiDoc(doc);
     if (line.afterHash !== hash)
-      return fail(n, 'ulpi/event-log-chain', 'afterHash is not the hash of the document after this transition');
+      return fail(
+        n,
+        'ulpi/event-log-chain',
+        'afterHash is not the hash of the document after this transition',
+      );
     hashes.push(hash);
   }
   if (doc === undefined) return fail(1, 'ulpi/event-log-missing-init', 'the log has no init line');
@@ -148,14 +158,21 @@ export function replayUlpiEventLog(text: string): UlpiReplay {
  * `before` gives a document with the same JSON (key order included) as `after` when `after` was made by mutating
  * `before` in place, which is how every verb works.
  */
-export function diffUlpiDocs(before: Record<string, unknown>, after: Record<string, unknown>, base: string[] = []): UlpiTransition[] {
+export function diffUlpiDocs(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  base: string[] = [],
+): UlpiTransition[] {
   const out: UlpiTransition[] = [];
-  for (const k of Object.keys(before)) if (!Object.hasOwn(after, k)) out.push({ op: 'delete', path: [...base, k] });
+  for (const k of Object.keys(before))
+    if (!Object.hasOwn(after, k)) out.push({ op: 'delete', path: [...base, k] });
   for (const [k, v] of Object.entries(after)) {
     const had = Object.hasOwn(before, k);
     const old = had ? before[k] : undefined;
-    if (had && isObject(old) && isObject(v) && !FORBIDDEN.has(k)) out.push(...diffUlpiDocs(old, v, [...base, k]));
-    else if (!had || JSON.stringify(old) !== JSON.stringify(v)) out.push({ op: 'set', path: [...base, k], value: v });
+    if (had && isObject(old) && isObject(v) && !FORBIDDEN.has(k))
+      out.push(...diffUlpiDocs(old, v, [...base, k]));
+    else if (!had || JSON.stringify(old) !== JSON.stringify(v))
+      out.push({ op: 'set', path: [...base, k], value: v });
   }
   // A key a path may not name (`__proto__`...) changed here: replace this whole object instead.
   if (base.length > 0 && out.some((t) => t.path.slice(base.length).some((k) => FORBIDDEN.has(k))))

@@ -1,10 +1,11 @@
-import { isObject, own, unitEntries, unitStatus, type UlpiDoc } from './model.js';
+import { isObject, own, type UlpiDoc, unitEntries, unitStatus } from './model.js';
 
 function coverageProblems(c: Record<string, unknown>): string[] {
   const problems: string[] = [];
   const seen = new Map<string, string>();
   const total = c.total;
-  if (!Number.isInteger(total) || (total as number) < 1) problems.push('selected-scope coverage total is invalid');
+  if (!Number.isInteger(total) || (total as number) < 1)
+    problems.push('selected-scope coverage total is invalid');
   for (const group of ['covered', 'dropped', 'uncovered']) {
     const ids = c[group];
     if (!Array.isArray(ids)) {
@@ -12,8 +13,10 @@ function coverageProblems(c: Record<string, unknown>): string[] {
       continue;
     }
     for (const id of ids) {
-      if (typeof id !== 'string' || id.trim() === '') problems.push(`${group} contains an invalid selected-scope id`);
-      else if (seen.has(id)) problems.push(`selected-scope item ${id} appears in both ${seen.get(id)} and ${group}`);
+      if (typeof id !== 'string' || id.trim() === '')
+        problems.push(`${group} contains an invalid selected-scope id`);
+      else if (seen.has(id))
+        problems.push(`selected-scope item ${id} appears in both ${seen.get(id)} and ${group}`);
       else seen.set(id, group);
     }
   }
@@ -33,16 +36,25 @@ function coverageProblems(c: Record<string, unknown>): string[] {
  */
 export function ulpiFinalizeDoneProblems(doc: UlpiDoc): string[] {
   const reasons: string[] = [];
-  const openUnits = unitEntries(doc).filter(([, u]) => unitStatus(u) !== 'done').map(([k]) => k);
+  const openUnits = unitEntries(doc)
+    .filter(([, u]) => unitStatus(u) !== 'done')
+    .map(([k]) => k);
   const phases = own(doc, 'phases');
-  const blocked = isObject(phases) ? Object.entries(phases).filter(([, p]) => own(p, 'status') === 'blocked').map(([k]) => k) : [];
+  const blocked = isObject(phases)
+    ? Object.entries(phases)
+        .filter(([, p]) => own(p, 'status') === 'blocked')
+        .map(([k]) => k)
+    : [];
   const required = own(doc, 'requiredPhases');
-  const requiredOpen = Array.isArray(required) ? required.filter((p) => own(own(phases, String(p)), 'status') !== 'done').map(String) : [];
+  const requiredOpen = Array.isArray(required)
+    ? required.filter((p) => own(own(phases, String(p)), 'status') !== 'done').map(String)
+    : [];
   const items = own(doc, 'openItems');
   const openFindings = Array.isArray(items) ? items.length : 0;
   if (openUnits.length) reasons.push(`${openUnits.length} unit(s) not done: ${openUnits.join(', ')}`);
   if (blocked.length) reasons.push(`${blocked.length} phase(s) blocked: ${blocked.join(', ')}`);
-  if (requiredOpen.length) reasons.push(`${requiredOpen.length} required phase(s) not done: ${requiredOpen.join(', ')}`);
+  if (requiredOpen.length)
+    reasons.push(`${requiredOpen.length} required phase(s) not done: ${requiredOpen.join(', ')}`);
   if (openFindings) reasons.push(`${openFindings} open finding(s) in openItems`);
   const pipeline = own(doc, 'pipeline');
   if (pipeline) {
@@ -53,7 +65,9 @@ export function ulpiFinalizeDoneProblems(doc: UlpiDoc): string[] {
   if (own(doc, 'requireValidation')) {
     const fv = own(doc, 'finalValidation');
     if (own(fv, 'status') !== 'green')
-      reasons.push(fv ? `final validation is ${String(own(fv, 'status'))} (not green)` : 'final validation is absent');
+      reasons.push(
+        fv ? `final validation is ${String(own(fv, 'status'))} (not green)` : 'final validation is absent',
+      );
   }
   return reasons;
 }

@@ -2,7 +2,10 @@
  * Strongly connected components with a cycle (size > 1, or a self-loop), by an iterative Tarjan walk so that a
  * deep dependency chain cannot overflow the stack. Components list their ids in `order`.
  */
-export function dependencyCycles(order: readonly string[], edges: ReadonlyMap<string, readonly string[]>): string[][] {
+export function dependencyCycles(
+  order: readonly string[],
+  edges: ReadonlyMap<string, readonly string[]>,
+): string[][] {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const onStack = new Set<string>();

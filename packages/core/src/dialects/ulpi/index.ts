@@ -3,7 +3,7 @@ import { ulpiCodes } from './codes.js';
 import { checkUlpiEventLog, checkUlpiTree } from './event-log-rules.js';
 import { findUlpiRunsDir, ulpiRootOf } from './load.js';
 import { checkUlpiStatus, filterUlpiSchemaFindings } from './rules.js';
-import { ulpiRunViews } from './view.js';
+import { ulpiRunViews } from './view-runs.js';
 
 /** The `ulpi` dialect: checkpoint-resume status documents under `.ulpi/runs/`. */
 export const ulpiDialect: Dialect = {

@@ -6,7 +6,8 @@ function sortKeys(v: unknown): unknown {
   if (v !== null && typeof v === 'object') {
     const out: Record<string, unknown> = {};
     // The original assigns with `out[k] = ...`, so a `__proto__` key never reaches its JSON: skip it too.
-    for (const k of Object.keys(v).sort()) if (k !== '__proto__') out[k] = sortKeys((v as Record<string, unknown>)[k]);
+    for (const k of Object.keys(v).sort())
+      if (k !== '__proto__') out[k] = sortKeys((v as Record<string, unknown>)[k]);
     return out;
   }
   return v;
@@ -21,7 +22,10 @@ export function ulpiStableId(item: Record<string, unknown>): string {
   if (typeof own === 'string' && own.trim() !== '') return own;
   const content: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(item)) if (k !== 'at' && k !== 'id') setOwn(content, k, v);
-  return `f-${createHash('sha1').update(JSON.stringify(sortKeys(content))).digest('hex').slice(0, 12)}`;
+  return `f-${createHash('sha1')
+    .update(JSON.stringify(sortKeys(content)))
+    .digest('hex')
+    .slice(0, 12)}`;
 }
 
 /**
@@ -52,7 +56,12 @@ export function upsertUlpiItems(openItems: unknown[], input: unknown, stamp: str
 }
 
 /** Moves open items with these ids to `resolvedItems` stamped `resolvedAt`; unknown ids are no-ops. */
-export function resolveUlpiItems(openItems: unknown[], resolvedItems: unknown[], ids: readonly unknown[], stamp: string): string[] {
+export function resolveUlpiItems(
+  openItems: unknown[],
+  resolvedItems: unknown[],
+  ids: readonly unknown[],
+  stamp: string,
+): string[] {
   const moved: string[] = [];
   for (const id of ids) {
     const idx = openItems.findIndex((x) => isObject(x) && x.id === id);

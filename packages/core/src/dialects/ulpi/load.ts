@@ -44,7 +44,9 @@ export function ulpiRootOf(absPath: string): string {
 /** Names of temp files in a runs directory (the original's `<file>.tmp.<pid>`, ckpt's hidden temp names). */
 export function ulpiTempFiles(dir: string): string[] {
   try {
-    return readdirSync(dir).filter((n) => isTempName(n) || /\.events-tmp\.\d+$/.test(n)).sort();
+    return readdirSync(dir)
+      .filter((n) => isTempName(n) || /\.events-tmp\.\d+$/.test(n))
+      .sort();
   } catch {
     return [];
   }

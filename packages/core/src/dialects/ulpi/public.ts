@@ -31,6 +31,7 @@ export {
   ulpiResumeSet,
   ulpiShellQuote,
 } from './resume.js';
+export { loadUlpiRuns, type UlpiRuns } from './runs.js';
 export {
   mutateUlpiDoc,
   readUlpiDoc,
@@ -39,8 +40,8 @@ export {
   type UlpiWriteOptions,
   upgradeUlpiDoc,
 } from './store.js';
-export { loadUlpiRuns, type UlpiRuns } from './runs.js';
-export { ulpiRunView, ulpiRunViews } from './view.js';
+export { ulpiRunView } from './view.js';
+export { ulpiRunViews } from './view-runs.js';
 export {
   addUlpiItems,
   initUlpiRun,
@@ -50,4 +51,11 @@ export {
   setUlpiUnit,
   type UlpiInitOptions,
 } from './write.js';
-export { FINAL_STATES as ULPI_FINAL_STATES, finalizeUlpiRun, gcUlpiRuns, migrateUlpiFile, type UlpiGcResult, type UlpiMigration } from './write-run.js';
+export {
+  FINAL_STATES as ULPI_FINAL_STATES,
+  finalizeUlpiRun,
+  gcUlpiRuns,
+  migrateUlpiFile,
+  type UlpiGcResult,
+  type UlpiMigration,
+} from './write-run.js';

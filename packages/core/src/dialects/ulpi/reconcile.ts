@@ -8,7 +8,8 @@ import { mutateUlpiDoc, readUlpiDoc, type UlpiWriteOptions } from './store.js';
 function git(cwd: string, args: string[]): string {
   const r = spawnSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   if (r.error) throw ulpiUsage(`cannot run git: ${r.error.message}`, r.error);
-  if (r.status !== 0) throw ulpiUsage(`git ${args[0]} failed: ${(r.stderr || '').trim().split('\n')[0] ?? ''}`);
+  if (r.status !== 0)
+    throw ulpiUsage(`git ${args[0]} failed: ${(r.stderr || '').trim().split('\n')[0] ?? ''}`);
   return r.stdout;
 }
 
@@ -57,7 +58,11 @@ export interface UlpiReconcileResult {
 
 /** The integration ref of a run: `pipeline.integrationRef`, else a legacy launch's `workingBranch`, else HEAD. */
 export function ulpiIntegrationRef(doc: unknown): string {
-  return str(own(doc, 'pipeline'), 'integrationRef') ?? str(own(own(doc, 'launch'), 'args'), 'workingBranch') ?? 'HEAD';
+  return (
+    str(own(doc, 'pipeline'), 'integrationRef') ??
+    str(own(own(doc, 'launch'), 'args'), 'workingBranch') ??
+    'HEAD'
+  );
 }
 
 /**
@@ -86,7 +91,9 @@ export function reconcileUlpiFromGit(
       const units = isObject(doc.units) ? doc.units : {};
       const p = plan(Object.entries(units));
       for (const id of p.reconciled) {
-        const u = isObject(units[id]) ? (units[id] as Record<string, unknown>) : { status: 'pending', dependsOn: [], note: '', createdAt: stamp };
+        const u = isObject(units[id])
+          ? (units[id] as Record<string, unknown>)
+          : { status: 'pending', dependsOn: [], note: '', createdAt: stamp };
         units[id] = u;
         u.status = 'done';
         u.note = `reconciled-from-trailer:${trailers.get(id)}`;

@@ -39,7 +39,12 @@ export function ulpiResumeSet(doc: unknown): UlpiResumeSet {
       if (next === undefined) break;
       root = next;
     }
-    Object.defineProperty(depBlocked, id, { value: root, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(depBlocked, id, {
+      value: root,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return { skip, eligible, dep_blocked: depBlocked };
 }
@@ -85,13 +90,22 @@ export function ulpiResumeDescriptor(doc: unknown): Record<string, unknown> {
   const resumeSet = ulpiResumeSet(doc);
   const cls = classifyUlpiLaunch(doc);
   if (cls.kind === 'codex-cli')
-    return { runnable: true, kind: 'codex-cli', run: cls.run, command: 'node', argv: cls.argv, shell: cls.shell, resumeSet };
+    return {
+      runnable: true,
+      kind: 'codex-cli',
+      run: cls.run,
+      command: 'node',
+      argv: cls.argv,
+      shell: cls.shell,
+      resumeSet,
+    };
   if (cls.kind === 'legacy-workflow')
     return {
       runnable: false,
       kind: 'legacy-workflow',
       migrationOnly: true,
-      reason: 'persisted launch is a Claude Workflow() script, not a Codex CLI recipe: it is not runnable as a shell command',
+      reason:
+        'persisted launch is a Claude Workflow() script, not a Codex CLI recipe: it is not runnable as a shell command',
       legacyLaunch: cls.launch,
       resumeSet,
     };
@@ -99,7 +113,8 @@ export function ulpiResumeDescriptor(doc: unknown): Record<string, unknown> {
     runnable: false,
     kind: 'no-launch',
     migrationOnly: true,
-    reason: 'no Codex-native launch recipe was persisted (pre-coordinator or hand-rolled run): re-approve/relaunch via pipeline.mjs',
+    reason:
+      'no Codex-native launch recipe was persisted (pre-coordinator or hand-rolled run): re-approve/relaunch via pipeline.mjs',
     resumeSet,
   };
 }

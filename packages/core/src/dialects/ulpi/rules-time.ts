@@ -8,7 +8,11 @@ function order(obj: unknown, base: string[], earlier: string, later: string, emi
   const a = stamp(own(obj, earlier));
   const b = stamp(own(obj, later));
   if (Number.isFinite(a) && Number.isFinite(b) && a > b)
-    emit('ulpi/timestamps-out-of-order', pointer(...base, earlier), `${[...base, earlier].join('.')} (${String(own(obj, earlier))}) is later than ${later} (${String(own(obj, later))})`);
+    emit(
+      'ulpi/timestamps-out-of-order',
+      pointer(...base, earlier),
+      `${[...base, earlier].join('.')} (${String(own(obj, earlier))}) is later than ${later} (${String(own(obj, later))})`,
+    );
 }
 
 /**
@@ -25,7 +29,8 @@ export function timestampFindings(doc: Record<string, unknown>, emit: Emit, stam
     if (!isObject(map)) continue;
     for (const [id, item] of Object.entries(map)) {
       if (!isObject(item)) continue;
-      for (const k of ['createdAt', 'startedAt', 'finishedAt']) order(item, [group, id], k, 'updatedAt', emit, stamp);
+      for (const k of ['createdAt', 'startedAt', 'finishedAt'])
+        order(item, [group, id], k, 'updatedAt', emit, stamp);
     }
   }
 }

@@ -1,6 +1,6 @@
 import { type Finding, findingAt } from '../../findings/finding.js';
 import type { CheckedDocument } from '../dialect.js';
-import { ulpiCodes, type UlpiCode } from './codes.js';
+import { type UlpiCode, ulpiCodes } from './codes.js';
 import { dependencyCycles } from './graph.js';
 import { isObject, own, parseStamp, pointer, str, unitDeps, unitEntries, unitStatus } from './model.js';
 import { timestampFindings } from './rules-time.js';
@@ -57,16 +57,32 @@ function dependencyRules(value: unknown, emit: Emit): void {
 
 function finalizeRules(value: unknown, emit: Emit): void {
   if (own(value, 'status') !== 'done') return;
-  const open = unitEntries(value).filter(([, u]) => unitStatus(u) !== 'done').map(([id]) => id);
+  const open = unitEntries(value)
+    .filter(([, u]) => unitStatus(u) !== 'done')
+    .map(([id]) => id);
   if (open.length > 0)
-    emit('ulpi/done-with-open-units', '/status', `the run is done, but ${open.length} unit(s) are not done: ${open.slice(0, 5).join(', ')}${open.length > 5 ? ', …' : ''}`);
+    emit(
+      'ulpi/done-with-open-units',
+      '/status',
+      `the run is done, but ${open.length} unit(s) are not done: ${open.slice(0, 5).join(', ')}${open.length > 5 ? ', …' : ''}`,
+    );
   const items = own(value, 'openItems');
   if (Array.isArray(items) && items.length > 0)
-    emit('ulpi/done-with-open-items', '/openItems', `the run is done, but ${items.length} open item(s) remain in openItems`);
+    emit(
+      'ulpi/done-with-open-items',
+      '/openItems',
+      `the run is done, but ${items.length} open item(s) remain in openItems`,
+    );
   const phases = own(value, 'phases');
-  const blocked = isObject(phases) ? Object.entries(phases).filter(([, p]) => own(p, 'status') === 'blocked').map(([k]) => k) : [];
+  const blocked = isObject(phases)
+    ? Object.entries(phases)
+        .filter(([, p]) => own(p, 'status') === 'blocked')
+        .map(([k]) => k)
+    : [];
   const required = own(value, 'requiredPhases');
-  const missing = Array.isArray(required) ? required.filter((p) => own(own(phases, String(p)), 'status') !== 'done').map(String) : [];
+  const missing = Array.isArray(required)
+    ? required.filter((p) => own(own(phases, String(p)), 'status') !== 'done').map(String)
+    : [];
   if (blocked.length > 0 || missing.length > 0)
     emit(
       'ulpi/done-with-open-phases',
@@ -74,16 +90,26 @@ function finalizeRules(value: unknown, emit: Emit): void {
       `the run is done, but ${[...(blocked.length ? [`phase(s) blocked: ${blocked.join(', ')}`] : []), ...(missing.length ? [`required phase(s) not done: ${missing.join(', ')}`] : [])].join('; ')}`,
     );
   if (own(value, 'requireValidation') === true && own(own(value, 'finalValidation'), 'status') !== 'green')
-    emit('ulpi/done-without-validation', '/requireValidation', 'the run requires validation and is done, but finalValidation is not green');
+    emit(
+      'ulpi/done-without-validation',
+      '/requireValidation',
+      'the run requires validation and is done, but finalValidation is not green',
+    );
 }
 
 /** Why a launch descriptor is malformed (init's rules) and where, or undefined for a valid typed descriptor. */
 export function launchProblem(launch: unknown): { message: string; pointer: string } | undefined {
   if (!isObject(launch))
-    return { pointer: '/launch', message: `launch must be a JSON object {scriptPath, args}, got ${Array.isArray(launch) ? 'an array' : launch === null ? 'null' : typeof launch}` };
+    return {
+      pointer: '/launch',
+      message: `launch must be a JSON object {scriptPath, args}, got ${Array.isArray(launch) ? 'an array' : launch === null ? 'null' : typeof launch}`,
+    };
   const script = own(launch, 'scriptPath');
   if (typeof script !== 'string' || script.trim() === '')
-    return { pointer: Object.hasOwn(launch, 'scriptPath') ? '/launch/scriptPath' : '/launch', message: 'launch.scriptPath must be a non-empty string' };
+    return {
+      pointer: Object.hasOwn(launch, 'scriptPath') ? '/launch/scriptPath' : '/launch',
+      message: 'launch.scriptPath must be a non-empty string',
+    };
   if (Object.hasOwn(launch, 'args') && !isObject(launch.args))
     return { pointer: '/launch/args', message: 'launch.args must be a JSON object when present' };
   return undefined;
@@ -99,17 +125,29 @@ export function checkUlpiStatus(doc: CheckedDocument): Finding[] {
   finalizeRules(value, emit);
   const status = str(value, 'status');
   if ((status === 'running' || status === 'initializing') && Object.hasOwn(value, 'finishedAt'))
-    emit('ulpi/finished-at-on-live-run', '/finishedAt', `the run is ${status} but carries finishedAt (stamped only by finalize)`);
+    emit(
+      'ulpi/finished-at-on-live-run',
+      '/finishedAt',
+      `the run is ${status} but carries finishedAt (stamped only by finalize)`,
+    );
   if (Object.hasOwn(value, 'launch')) {
     const problem = launchProblem(value.launch);
-    if (problem) emit('ulpi/malformed-launch', problem.pointer, `${problem.message}: resume classifies it no-launch (non-runnable)`);
+    if (problem)
+      emit(
+        'ulpi/malformed-launch',
+        problem.pointer,
+        `${problem.message}: resume classifies it no-launch (non-runnable)`,
+      );
   }
   timestampFindings(value, emit, parseStamp);
   return out;
 }
 
 /** Keeps ajv's findings except those under `/launch` when the malformed-launch rule explains them. */
-export function filterUlpiSchemaFindings(schema: readonly Finding[], semantic: readonly Finding[]): Finding[] {
+export function filterUlpiSchemaFindings(
+  schema: readonly Finding[],
+  semantic: readonly Finding[],
+): Finding[] {
   if (!semantic.some((f) => f.code === 'ulpi/malformed-launch')) return [...schema];
   return schema.filter((f) => f.pointer !== '/launch' && !f.pointer.startsWith('/launch/'));
 }

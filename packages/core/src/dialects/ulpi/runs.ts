@@ -2,7 +2,7 @@ import { relative, resolve } from 'node:path';
 import { createTreeContext } from '../../check/validate-files.js';
 import type { RunView } from '../../view/run-view.js';
 import { findUlpiRunsDir } from './load.js';
-import { ulpiRunViews } from './view.js';
+import { ulpiRunViews } from './view-runs.js';
 
 /** The runs of the `.ulpi/runs` found from a directory. */
 export interface UlpiRuns {

@@ -2,7 +2,7 @@ import { atomicReplace } from '../../fs/atomic.js';
 import { type FileSystem, nodeFileSystem } from '../../fs/file-system.js';
 import { ulpiUsage } from './errors.js';
 import { eventLogPathFor, mutateThroughEventLog } from './event-log-io.js';
-import { withUlpiLock, type UlpiLockOptions } from './lock.js';
+import { type UlpiLockOptions, withUlpiLock } from './lock.js';
 import { isObject, isoStamp, type UlpiDoc } from './model.js';
 
 export const ULPI_SCHEMA_VERSION = 2;
@@ -37,7 +37,8 @@ export function readUlpiDoc(file: string, fs: FileSystem = nodeFileSystem): Ulpi
  * end) and `schemaVersion` 2 (an existing key keeps its place). Nothing else changes; idempotent.
  */
 export function upgradeUlpiDoc(doc: UlpiDoc): UlpiDoc {
-  if (!Object.hasOwn(doc, 'openItems') || doc.openItems === null || doc.openItems === undefined) doc.openItems = [];
+  if (!Object.hasOwn(doc, 'openItems') || doc.openItems === null || doc.openItems === undefined)
+    doc.openItems = [];
   if (!Object.hasOwn(doc, 'resolvedItems') || doc.resolvedItems === null || doc.resolvedItems === undefined)
     doc.resolvedItems = [];
   if (!(typeof doc.schemaVersion === 'number' && doc.schemaVersion >= ULPI_SCHEMA_VERSION))
@@ -66,11 +67,15 @@ export function mutateUlpiDoc<T>(
     file,
     () => {
       if (fs.existsSync(eventLogPathFor(file)))
-        return mutateThroughEventLog(file, (doc) => {
-          const r = change(upgradeUlpiDoc(doc), stamp);
-          doc.updatedAt = stamp;
-          return r;
-        }, fs);
+        return mutateThroughEventLog(
+          file,
+          (doc) => {
+            const r = change(upgradeUlpiDoc(doc), stamp);
+            doc.updatedAt = stamp;
+            return r;
+          },
+          fs,
+        );
       const doc = upgradeUlpiDoc(readUlpiDoc(file, fs));
       const result = change(doc, stamp);
       doc.updatedAt = stamp;

@@ -1,24 +1,52 @@
-import { existsSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { compareFindings, type Finding, findingAt } from '../../findings/finding.js';
 import type { PhaseView, RunView, Tone, UnitView } from '../../view/run-view.js';
 import type { TreeContext } from '../dialect.js';
 import { ulpiCodes } from './codes.js';
-import { checkUlpiTree, ulpiSnapshotState } from './event-log-rules.js';
 import { eventLogPathFor } from './event-log-io.js';
-import { loadUlpiRunFiles, ulpiRunId, type UlpiRunFile, ulpiTempFiles } from './load.js';
+import { ulpiSnapshotState } from './event-log-rules.js';
+import { type UlpiRunFile, ulpiRunId } from './load.js';
 import { isObject, own, parseStamp, pointer, str, unitDeps, unitEntries } from './model.js';
 import { ulpiItemText, ulpiLaunchDetail, ulpiPlanView } from './view-plan.js';
 
-const RUN_TONES: Record<string, Tone> = { running: 'active', initializing: 'active', needs_attention: 'warning', done: 'ok', aborted: 'error' };
-const UNIT_TONES: Record<string, Tone> = { done: 'ok', in_progress: 'active', pending: 'neutral', blocked: 'error', dep_blocked: 'warning' };
-const PHASE_TONES: Record<string, Tone> = { done: 'ok', running: 'active', pending: 'neutral', skipped: 'neutral', blocked: 'error' };
+const RUN_TONES: Record<string, Tone> = {
+  running: 'active',
+  initializing: 'active',
+  needs_attention: 'warning',
+  done: 'ok',
+  aborted: 'error',
+};
+const UNIT_TONES: Record<string, Tone> = {
+  done: 'ok',
+  in_progress: 'active',
+  pending: 'neutral',
+  blocked: 'error',
+  dep_blocked: 'warning',
+};
+const PHASE_TONES: Record<string, Tone> = {
+  done: 'ok',
+  running: 'active',
+  pending: 'neutral',
+  skipped: 'neutral',
+  blocked: 'error',
+};
 /** The original's display order of a coordinator's phases; others follow by name. */
-const PHASE_ORDER = ['build', 'simplify', 'test', 'review', 'performance', 'ship_prep', 'auto_learn', 'auto_map', 'finalize'];
-const STALE_TEMP_MS = 10 * 60_000;
+const PHASE_ORDER = [
+  'build',
+  'simplify',
+  'test',
+  'review',
+  'performance',
+  'ship_prep',
+  'auto_learn',
+  'auto_map',
+  'finalize',
+];
 
 const tone = (map: Record<string, Tone>, s: string) => (Object.hasOwn(map, s) ? map[s]! : 'neutral');
-const opt = <K extends string>(k: K, v: string | undefined) => (v !== undefined ? ({ [k]: v } as Record<K, string>) : {});
+const opt = <K extends string>(k: K, v: string | undefined) =>
+  v !== undefined ? ({ [k]: v } as Record<K, string>) : {};
 
 function phaseViews(doc: Record<string, unknown>): PhaseView[] {
   const phases = own(doc, 'phases');
@@ -80,12 +108,22 @@ function itemFindings(r: UlpiRunFile, doc: Record<string, unknown>): Finding[] {
   });
 }
 
-function details(r: UlpiRunFile, doc: Record<string, unknown>, ctx: TreeContext, logState: string | undefined) {
+function details(
+  r: UlpiRunFile,
+  doc: Record<string, unknown>,
+  ctx: TreeContext,
+  logState: string | undefined,
+) {
   const d: { label: string; value: string }[] = [];
   const add = (label: string, value: string | undefined) => value !== undefined && d.push({ label, value });
   add('task', str(doc, 'task'));
   add('file', r.doc.file);
-  add('schema version', doc.schemaVersion === 1 ? '1 (legacy: reads leave it unchanged; a mutating write upgrades it add-only)' : String(doc.schemaVersion));
+  add(
+    'schema version',
+    doc.schemaVersion === 1
+      ? '1 (legacy: reads leave it unchanged; a mutating write upgrades it add-only)'
+      : String(doc.schemaVersion),
+  );
   add('launch', ulpiLaunchDetail(doc));
   add('current phase', str(doc, 'currentPhase'));
   const p = own(doc, 'pipeline');
@@ -93,9 +131,11 @@ function details(r: UlpiRunFile, doc: Record<string, unknown>, ctx: TreeContext,
   if (str(p, 'integrationRef') || str(p, 'targetRef'))
     add('branch', [short(str(p, 'integrationRef')), short(str(p, 'targetRef'))].filter(Boolean).join(' → '));
   const fv = own(doc, 'finalValidation');
-  if (isObject(fv)) add('final validation', `${String(fv.status)}${typeof fv.note === 'string' ? `: ${fv.note}` : ''}`);
+  if (isObject(fv))
+    add('final validation', `${String(fv.status)}${typeof fv.note === 'string' ? `: ${fv.note}` : ''}`);
   else if (doc.requireValidation === true) add('final validation', 'required, not recorded yet');
-  if (doc.result !== undefined && doc.result !== null) add('result', typeof doc.result === 'string' ? doc.result : JSON.stringify(doc.result));
+  if (doc.result !== undefined && doc.result !== null)
+    add('result', typeof doc.result === 'string' ? doc.result : JSON.stringify(doc.result));
   const open = Array.isArray(doc.openItems) ? doc.openItems.length : 0;
   const resolved = Array.isArray(doc.resolvedItems) ? doc.resolvedItems.length : 0;
   if (open || resolved) add('findings register', `${open} open, ${resolved} resolved`);
@@ -113,17 +153,38 @@ export function ulpiRunView(r: UlpiRunFile, ctx: TreeContext, extra: readonly Fi
   const id = ulpiRunId(r);
   const logPath = eventLogPathFor(r.path);
   const hasLog = existsSync(logPath);
-  const sources = [{ path: r.doc.file, kind: r.doc.kind }, ...(hasLog ? [{ path: ctx.display(logPath), kind: 'ulpi/event-log-line' }] : [])];
+  const sources = [
+    { path: r.doc.file, kind: r.doc.kind },
+    ...(hasLog ? [{ path: ctx.display(logPath), kind: 'ulpi/event-log-line' }] : []),
+  ];
   const logDoc = hasLog ? ctx.document(logPath) : undefined;
   const baseFindings = [...r.doc.findings, ...(logDoc?.findings ?? []), ...extra];
   const doc = r.value;
   if (!doc) {
     const reason = `unreadable: ${r.error ?? 'cannot parse'}`;
     return {
-      id, dialect: 'ulpi', title: basename(r.name), status: 'unreadable', tone: 'error', needsAttention: true, root, sources,
-      phases: [], units: [], approvals: [], counts: {}, progress: { done: 0, total: 0 },
+      id,
+      dialect: 'ulpi',
+      title: basename(r.name),
+      status: 'unreadable',
+      tone: 'error',
+      needsAttention: true,
+      root,
+      sources,
+      phases: [],
+      units: [],
+      approvals: [],
+      counts: {},
+      progress: { done: 0, total: 0 },
       findings: [...baseFindings].sort(compareFindings),
-      resume: { summary: reason, skip: [], runNext: [], blocked: [], needsPerson: [{ id, reason }], notes: ['an unparsable checkpoint is never treated as done: fix or restore the file'] },
+      resume: {
+        summary: reason,
+        skip: [],
+        runNext: [],
+        blocked: [],
+        needsPerson: [{ id, reason }],
+        notes: ['an unparsable checkpoint is never treated as done: fix or restore the file'],
+      },
       details: [{ label: 'file', value: r.doc.file }],
     };
   }
@@ -140,7 +201,10 @@ export function ulpiRunView(r: UlpiRunFile, ctx: TreeContext, extra: readonly Fi
     title: str(doc, 'task') ?? id,
     status,
     tone: tone(RUN_TONES, status),
-    needsAttention: status === 'needs_attention' || findings.some((f) => f.severity === 'error') || resume.needsPerson.length > 0,
+    needsAttention:
+      status === 'needs_attention' ||
+      findings.some((f) => f.severity === 'error') ||
+      resume.needsPerson.length > 0,
     root,
     sources,
     ...opt('createdAt', str(doc, 'createdAt')),
@@ -155,26 +219,4 @@ export function ulpiRunView(r: UlpiRunFile, ctx: TreeContext, extra: readonly Fi
     resume,
     details: details(r, doc, ctx, logState),
   };
-}
-
-function tempFindings(dir: string, ctx: TreeContext, now: number): Finding[] {
-  return ulpiTempFiles(dir).flatMap((name) => {
-    const p = join(dir, name);
-    let age = 0;
-    try {
-      age = now - statSync(p).mtimeMs;
-    } catch {
-      return [];
-    }
-    if (age < STALE_TEMP_MS) return [];
-    return [findingAt(ctx.display(p), { line: 1, column: 1 }, { code: 'ulpi/stale-temp-file', severity: 'info', message: `temp file of an interrupted write, ${Math.round(age / 60_000)} min old: readers ignore it; it can be deleted` })];
-  });
-}
-
-/** Every run of a `.ulpi/runs` directory as RunViews, newest first; unreadable files included. */
-export function ulpiRunViews(dir: string, ctx: TreeContext, now = Date.now()): RunView[] {
-  const runs = loadUlpiRunFiles(dir, ctx);
-  const tree = checkUlpiTree(dir, ctx);
-  const temps = tempFindings(dir, ctx, now);
-  return runs.map((r, i) => ulpiRunView(r, ctx, [...tree.filter((f) => f.file === r.doc.file), ...(i === 0 ? temps : [])]));
 }

@@ -5,19 +5,33 @@ import { eventLogPathFor, mutateThroughEventLog } from './event-log-io.js';
 import { ulpiFinalizeDoneProblems } from './finalize.js';
 import { withUlpiLock } from './lock.js';
 import { isObject, type UlpiDoc } from './model.js';
-import { mutateUlpiDoc, readUlpiDoc, serializeUlpiDoc, type UlpiWriteOptions, upgradeUlpiDoc, writeUlpiDoc } from './store.js';
+import {
+  mutateUlpiDoc,
+  readUlpiDoc,
+  serializeUlpiDoc,
+  type UlpiWriteOptions,
+  upgradeUlpiDoc,
+  writeUlpiDoc,
+} from './store.js';
 
 export const FINAL_STATES = ['done', 'needs_attention', 'aborted'] as const;
 
 /** `finalize`: sets the terminal status and `finishedAt`; `done` fails closed (exit 2) while anything is open. */
-export function finalizeUlpiRun(file: string, status: string, o: { result?: unknown } = {}, opts: UlpiWriteOptions = {}): void {
-  if (!(FINAL_STATES as readonly string[]).includes(status)) throw ulpiUsage('finalize requires <done|needs_attention|aborted>');
+export function finalizeUlpiRun(
+  file: string,
+  status: string,
+  o: { result?: unknown } = {},
+  opts: UlpiWriteOptions = {},
+): void {
+  if (!(FINAL_STATES as readonly string[]).includes(status))
+    throw ulpiUsage('finalize requires <done|needs_attention|aborted>');
   mutateUlpiDoc(
     file,
     (doc, stamp) => {
       if (status === 'done') {
         const reasons = ulpiFinalizeDoneProblems(doc);
-        if (reasons.length) throw ulpiRefusal(`refusing finalize done: ${reasons.join('; ')} (use needs_attention)`);
+        if (reasons.length)
+          throw ulpiRefusal(`refusing finalize done: ${reasons.join('; ')} (use needs_attention)`);
       }
       doc.status = status;
       doc.finishedAt = stamp;
@@ -37,14 +51,22 @@ export interface UlpiGcResult {
  * `gc`: moves top-level runs older than `keepDays` into `archive/`, never a running or initializing one (as the
  * original; unparsable files are left alone).
  */
-export function gcUlpiRuns(dir: string, o: { keepDays?: number } = {}, opts: { fs?: FileSystem; now?: () => number } = {}): UlpiGcResult {
+export function gcUlpiRuns(
+  dir: string,
+  o: { keepDays?: number } = {},
+  opts: { fs?: FileSystem; now?: () => number } = {},
+): UlpiGcResult {
   const fs = opts.fs ?? nodeFileSystem;
   const keepDays = o.keepDays ?? 7;
-  if (!Number.isFinite(keepDays) || keepDays < 0) throw ulpiUsage('--keep-days must be a non-negative number');
+  if (!Number.isFinite(keepDays) || keepDays < 0)
+    throw ulpiUsage('--keep-days must be a non-negative number');
   if (!fs.existsSync(dir)) return { archived: 0, dir, reason: 'no runs dir' };
   const cutoff = (opts.now?.() ?? Date.now()) - keepDays * 86_400_000;
   let archived = 0;
-  for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+  for (const f of fs
+    .readdirSync(dir)
+    .filter((n) => n.endsWith('.json'))
+    .sort()) {
     const fp = join(dir, f);
     let doc: unknown;
     try {
@@ -78,7 +100,11 @@ export interface UlpiMigration {
  * `ckpt migrate`: shows (or with `write`, applies under the lock) the add-only v1 → v2 upgrade. Only the
  * upgrade: `updatedAt` and everything else stay as they are; an up-to-date file is never rewritten.
  */
-export function migrateUlpiFile(file: string, o: { write?: boolean } = {}, opts: UlpiWriteOptions = {}): UlpiMigration {
+export function migrateUlpiFile(
+  file: string,
+  o: { write?: boolean } = {},
+  opts: UlpiWriteOptions = {},
+): UlpiMigration {
   const fs = opts.fs ?? nodeFileSystem;
   const plan = (doc: UlpiDoc): Omit<UlpiMigration, 'written'> => {
     const fromVersion = doc.schemaVersion;

@@ -4,9 +4,24 @@ import { ulpiRefusal, ulpiUsage } from './errors.js';
 import { eventLogPathFor, initializeUlpiEventLog } from './event-log-io.js';
 import { resolveUlpiItems, upsertUlpiItems } from './items.js';
 import { withUlpiLock } from './lock.js';
-import { isObject, isoStamp, LIVE_STATES, own, PHASE_STATES, setOwn, UNIT_STATES, type UlpiDoc } from './model.js';
+import {
+  isObject,
+  isoStamp,
+  LIVE_STATES,
+  own,
+  PHASE_STATES,
+  setOwn,
+  type UlpiDoc,
+  UNIT_STATES,
+} from './model.js';
 import { launchProblem } from './rules.js';
-import { mutateUlpiDoc, readUlpiDoc, ULPI_SCHEMA_VERSION, type UlpiWriteOptions, writeUlpiDoc } from './store.js';
+import {
+  mutateUlpiDoc,
+  readUlpiDoc,
+  ULPI_SCHEMA_VERSION,
+  type UlpiWriteOptions,
+  writeUlpiDoc,
+} from './store.js';
 
 const FORBIDDEN = ['__proto__', 'prototype', 'constructor'];
 
@@ -24,7 +39,8 @@ export interface UlpiInitOptions {
 
 function checkId(kind: string, id: string, pattern: RegExp, what: string): void {
   if (pattern.test(id)) throw ulpiUsage(`${kind} id '${id}' contains ${what}: ids must be shell-safe tokens`);
-  if (FORBIDDEN.includes(id)) throw ulpiUsage(`${kind} id '${id}' is reserved (it would change the object's prototype)`);
+  if (FORBIDDEN.includes(id))
+    throw ulpiUsage(`${kind} id '${id}' is reserved (it would change the object's prototype)`);
 }
 
 /**
@@ -47,10 +63,14 @@ export function initUlpiRun(file: string, o: UlpiInitOptions, opts: UlpiWriteOpt
       if (fs.existsSync(file)) {
         const cur = readUlpiDoc(file, fs);
         if (LIVE_STATES.includes(cur.status as string))
-          throw ulpiRefusal(`${file} is a LIVE checkpoint (status=${String(cur.status)}). Resume it, do not re-init. (Delete the file only if you mean to discard the run.)`);
+          throw ulpiRefusal(
+            `${file} is a LIVE checkpoint (status=${String(cur.status)}). Resume it, do not re-init. (Delete the file only if you mean to discard the run.)`,
+          );
       }
       if (fs.existsSync(eventLogPathFor(file)))
-        throw ulpiRefusal(`${eventLogPathFor(file)} exists: archive or delete the old run's event log before re-initialising`);
+        throw ulpiRefusal(
+          `${eventLogPathFor(file)} exists: archive or delete the old run's event log before re-initialising`,
+        );
       const stamp = isoStamp(opts.now?.() ?? Date.now());
       const units: Record<string, unknown> = {};
       for (const u of o.units ?? [])
@@ -103,7 +123,9 @@ export function setUlpiUnit(
       }
       if (!isObject(u)) throw ulpiUsage(`${file}: unit '${unitId}' is not an object`);
       if (u.status === 'done' && status !== 'done')
-        throw ulpiRefusal(`unit '${unitId}' is already done: refusing to demote it (resume must skip done units)`);
+        throw ulpiRefusal(
+          `unit '${unitId}' is already done: refusing to demote it (resume must skip done units)`,
+        );
       u.status = status;
       if (o.note !== undefined) u.note = o.note;
       if (o.deps !== undefined) u.dependsOn = [...o.deps];
@@ -147,22 +169,47 @@ function arrayField(doc: UlpiDoc, key: 'openItems' | 'resolvedItems', file: stri
 
 /** `item`: idempotent upsert of findings into `openItems` (stable ids); returns the ids of object items. */
 export function addUlpiItems(file: string, input: unknown, opts: UlpiWriteOptions = {}): string[] {
-  return mutateUlpiDoc(file, (doc, stamp) => upsertUlpiItems(arrayField(doc, 'openItems', file), input, stamp), opts);
-}
-
-/** `resolve`: moves open items by id to `resolvedItems` with `resolvedAt`; returns the ids moved. */
-export function resolveUlpiItemsInFile(file: string, ids: readonly unknown[], opts: UlpiWriteOptions = {}): string[] {
   return mutateUlpiDoc(
     file,
-    (doc, stamp) => resolveUlpiItems(arrayField(doc, 'openItems', file), arrayField(doc, 'resolvedItems', file), ids, stamp),
+    (doc, stamp) => upsertUlpiItems(arrayField(doc, 'openItems', file), input, stamp),
     opts,
   );
 }
 
-const VERDICTS: Record<string, 'green' | 'red'> = { green: 'green', pass: 'green', ok: 'green', red: 'red', fail: 'red' };
+/** `resolve`: moves open items by id to `resolvedItems` with `resolvedAt`; returns the ids moved. */
+export function resolveUlpiItemsInFile(
+  file: string,
+  ids: readonly unknown[],
+  opts: UlpiWriteOptions = {},
+): string[] {
+  return mutateUlpiDoc(
+    file,
+    (doc, stamp) =>
+      resolveUlpiItems(
+        arrayField(doc, 'openItems', file),
+        arrayField(doc, 'resolvedItems', file),
+        ids,
+        stamp,
+      ),
+    opts,
+  );
+}
+
+const VERDICTS: Record<string, 'green' | 'red'> = {
+  green: 'green',
+  pass: 'green',
+  ok: 'green',
+  red: 'red',
+  fail: 'red',
+};
 
 /** `validation`: records the final validation verdict (`pass`/`ok` → green, `fail` → red). */
-export function recordUlpiValidation(file: string, status: string, o: { note?: string } = {}, opts: UlpiWriteOptions = {}): void {
+export function recordUlpiValidation(
+  file: string,
+  status: string,
+  o: { note?: string } = {},
+  opts: UlpiWriteOptions = {},
+): void {
   const norm = Object.hasOwn(VERDICTS, status) ? VERDICTS[status] : undefined;
   if (!norm) throw ulpiUsage('validation requires <green|red> (aliases: pass/ok/fail)');
   mutateUlpiDoc(

@@ -22,6 +22,7 @@ describe('schemas', () => {
         'agent-context/orchestrator-state',
         'agent-context/task-state',
         'resumable/checklist-env',
+        'resumable/contract-env',
         'resumable/lock',
         'resumable/state-env',
         'team/approval',

@@ -130,13 +130,34 @@ function describe(e: AjvError, root: unknown): Draft {
 }
 
 /** Collapses the branch errors of an anyOf/oneOf into one finding: a type union, or the most specific branch. */
+/**
+ * The errors of an anyOf/oneOf's branches. A branch that is a `$ref` reports errors under the referenced
+ * schema's path (`#/$defs/...`), so besides the alternative's own sub-paths, the contiguous run of errors just
+ * before it (ajv emits branch errors, then the alternative) at or below its instance path counts, when they
+ * come from elsewhere than the alternative's sibling keywords.
+ */
+function branchErrors(errors: readonly AjvError[], alt: AjvError): AjvError[] {
+  const own = `${alt.schemaPath}/`;
+  const parent = alt.schemaPath.slice(0, alt.schemaPath.lastIndexOf('/') + 1);
+  const within = (e: AjvError) => e.instancePath === alt.instancePath || e.instancePath.startsWith(`${alt.instancePath}/`);
+  const out = errors.filter((e) => e !== alt && e.schemaPath.startsWith(own));
+  for (let i = errors.indexOf(alt) - 1; i >= 0; i--) {
+    const e = errors[i]!;
+    if (e.schemaPath.startsWith(own)) continue;
+    const sibling = e.schemaPath.startsWith(parent) && !e.schemaPath.slice(parent.length).includes('/');
+    if (!within(e) || sibling || e.keyword === 'anyOf' || e.keyword === 'oneOf') break;
+    out.push(e);
+  }
+  return out;
+}
+
 function collapseAlternatives(errors: readonly AjvError[]): AjvError[] {
   const alternatives = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
   if (alternatives.length === 0) return errors.filter((e) => e.keyword !== 'if');
   const out: AjvError[] = [];
   const consumed = new Set<AjvError>();
   for (const alt of alternatives) {
-    const branch = errors.filter((e) => e !== alt && e.schemaPath.startsWith(`${alt.schemaPath}/`));
+    const branch = branchErrors(errors, alt);
     branch.forEach((b) => consumed.add(b));
     if (alt.keyword === 'oneOf' && branch.length === 0) {
       out.push(alt);

@@ -148,7 +148,9 @@ describe('ckpt team', () => {
 
   it('should end every team --help with examples', () => {
     for (const verb of ['', 'status', 'start-run', 'start-task', 'finish-task', 'retry', 'approve'])
-      expect(runCli(['team', ...(verb ? [verb] : []), '--help']).stdout).toMatch(/Examples:\n {2}\$ (RUN=\$\()?ckpt team/);
+      expect(runCli(['team', ...(verb ? [verb] : []), '--help']).stdout).toMatch(
+        /Examples:\n {2}\$ (RUN=\$\()?ckpt team/,
+      );
   });
 });
 

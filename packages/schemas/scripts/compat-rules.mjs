@@ -73,8 +73,7 @@ export function compareSchemas(before, after, path = '') {
   const ta = types(after);
   if (!same(tb, ta)) {
     const widened =
-      ta === undefined ||
-      (tb !== undefined && tb.every((t) => ta.includes(t) || (t === 'integer' && ta.includes('number'))));
+      ta === undefined || tb?.every((t) => ta.includes(t) || (t === 'integer' && ta.includes('number')));
     add(`type changed from ${JSON.stringify(before.type)} to ${JSON.stringify(after.type)}`, widened);
   }
 

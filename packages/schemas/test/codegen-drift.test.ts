@@ -23,7 +23,11 @@ describe('codegen --check', () => {
       const schema = JSON.parse(readFileSync(file, 'utf8'));
       schema.properties.new_field = { type: 'string', description: 'A field added without regenerating.' };
       writeFileSync(file, JSON.stringify(schema, null, 2));
-      const env = { ...process.env, CKPT_SCHEMAS_DIR: join(dir, 'schemas'), CKPT_GENERATED_DIR: join(dir, 'generated') };
+      const env = {
+        ...process.env,
+        CKPT_SCHEMAS_DIR: join(dir, 'schemas'),
+        CKPT_GENERATED_DIR: join(dir, 'generated'),
+      };
       const r = spawnSync(process.execPath, [codegen, '--check'], { encoding: 'utf8', env });
       expect(r.status).toBe(1);
       expect(r.stderr).toContain('out of date: src/generated/types/team/run.ts');

@@ -8,7 +8,10 @@ const addFormats = addFormatsModule as unknown as typeof addFormatsModule.defaul
 
 function walk(node: unknown, path: string, visit: (n: Node, path: string) => void): void {
   if (node === null || typeof node !== 'object') return;
-  if (Array.isArray(node)) return node.forEach((x, i) => walk(x, `${path}/${i}`, visit));
+  if (Array.isArray(node)) {
+    node.forEach((x, i) => walk(x, `${path}/${i}`, visit));
+    return;
+  }
   visit(node as Node, path);
   for (const [k, v] of Object.entries(node)) walk(v, `${path}/${k}`, visit);
 }
@@ -68,8 +71,16 @@ describe('schemas', () => {
       it('should keep to the portable subset', () => {
         walk(schema, '', (n, path) => {
           for (const k of Object.keys(n)) {
-            if (path.endsWith('/properties') || path.endsWith('/patternProperties') || path.endsWith('/$defs')) continue;
-            expect(['prefixItems', '$dynamicRef', '$dynamicAnchor', 'unevaluatedProperties', 'unevaluatedItems'], `${k} at ${path}`).not.toContain(k);
+            if (
+              path.endsWith('/properties') ||
+              path.endsWith('/patternProperties') ||
+              path.endsWith('/$defs')
+            )
+              continue;
+            expect(
+              ['prefixItems', '$dynamicRef', '$dynamicAnchor', 'unevaluatedProperties', 'unevaluatedItems'],
+              `${k} at ${path}`,
+            ).not.toContain(k);
             expect(k.startsWith('x-'), `${k} at ${path}`).toBe(false);
           }
         });
@@ -93,7 +104,9 @@ describe('schemas', () => {
 
   it('should validate with formats asserted through createValidator', () => {
     const validate = createValidator('team/approval');
-    expect(validate({ stage: 'build', artifact: 'a.md', sha256: 'x', by: 'me', approved_at: 'yesterday' })).toBe(false);
+    expect(
+      validate({ stage: 'build', artifact: 'a.md', sha256: 'x', by: 'me', approved_at: 'yesterday' }),
+    ).toBe(false);
     expect(validate.errors?.some((e) => e.keyword === 'format')).toBe(true);
   });
 });

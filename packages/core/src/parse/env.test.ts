@@ -31,7 +31,7 @@ describe('parseEnv', () => {
 
   it('should hold __proto__ as a plain key', () => {
     const p = parseEnv('__proto__=1\n', 's.env');
-    expect(p.values.__proto__).toBe('1');
+    expect(p.values['__proto__' as string]).toBe('1');
     expect(Object.getPrototypeOf(p.values)).toBeNull();
   });
 });

@@ -139,7 +139,8 @@ function describe(e: AjvError, root: unknown): Draft {
 function branchErrors(errors: readonly AjvError[], alt: AjvError): AjvError[] {
   const own = `${alt.schemaPath}/`;
   const parent = alt.schemaPath.slice(0, alt.schemaPath.lastIndexOf('/') + 1);
-  const within = (e: AjvError) => e.instancePath === alt.instancePath || e.instancePath.startsWith(`${alt.instancePath}/`);
+  const within = (e: AjvError) =>
+    e.instancePath === alt.instancePath || e.instancePath.startsWith(`${alt.instancePath}/`);
   const out = errors.filter((e) => e !== alt && e.schemaPath.startsWith(own));
   for (let i = errors.indexOf(alt) - 1; i >= 0; i--) {
     const e = errors[i]!;

@@ -17,7 +17,12 @@ export const ulpiDialect: Dialect = {
     // that folder) only one that has the status document's shape, so other tools' JSON is never claimed.
     const byPath = !candidates.includes('ulpi/event-log-line');
     const units = (value as { units?: unknown }).units;
-    const shaped = units !== null && typeof units === 'object' && !Array.isArray(units) && 'id' in value && 'status' in value;
+    const shaped =
+      units !== null &&
+      typeof units === 'object' &&
+      !Array.isArray(units) &&
+      'id' in value &&
+      'status' in value;
     if (!byPath && !shaped) return undefined;
     const kind = v === 1 || v === undefined ? 'ulpi/status-v1' : 'ulpi/status-v2';
     return candidates.includes(kind) ? kind : undefined;

@@ -6,6 +6,14 @@
 // commander program.
 import { statSync } from 'node:fs';
 
+// A reader that closes the pipe early (`ckpt … | head`) is not an error: stop quietly, never with a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw e;
+  });
+}
+
 const args = process.argv.slice(2);
 let code;
 if (args[0] === 'validate') {

@@ -1886,8 +1886,8 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
     "properties": {
       "RUN_ID": {
         "type": "string",
-        "pattern": "^[0-9]{8}T[0-9]{6}Z$",
-        "description": "Run id the contract belongs to."
+        "description": "Run id the contract belongs to.",
+        "minLength": 1
       },
       "CONTRACT_REPO_ROOT": {
         "type": "string",
@@ -1951,8 +1951,8 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
       },
       "run_id": {
         "type": "string",
-        "pattern": "^[0-9]{8}T[0-9]{6}Z$",
-        "description": "Run id: UTC time of the bootstrap, date -u +%Y%m%dT%H%M%SZ (e.g. 20261128T101500Z)."
+        "description": "Run id: UTC time of the bootstrap, date -u +%Y%m%dT%H%M%SZ (e.g. 20261128T101500Z).",
+        "minLength": 1
       },
       "acquired_at_utc": {
         "type": "string",
@@ -1976,10 +1976,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
       "PLAN_PATH",
       "ARTIFACT_ROOT",
       "LOCK_FILE",
-      "CURRENT_STAGE",
-      "CANONICAL_STATE_UPDATED",
-      "REPORT_APPENDED",
-      "RUN_SUMMARY_UPDATED"
+      "CURRENT_STAGE"
     ],
     "properties": {
       "STATE_SCHEMA_VERSION": {
@@ -1989,8 +1986,8 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
       },
       "RUN_ID": {
         "type": "string",
-        "pattern": "^[0-9]{8}T[0-9]{6}Z$",
-        "description": "Run id: UTC time of the bootstrap, date -u +%Y%m%dT%H%M%SZ (e.g. 20261128T101500Z)."
+        "description": "Run id: UTC time of the bootstrap, date -u +%Y%m%dT%H%M%SZ (e.g. 20261128T101500Z).",
+        "minLength": 1
       },
       "TASK_NAME": {
         "type": "string",

@@ -1,7 +1,7 @@
 import type { Finding } from '../../findings/finding.js';
 import type { RunRoot } from './load.js';
 import { describeHolder } from './lock.js';
-import { at, inFile, RUN_ID } from './rule-helpers.js';
+import { at, inFile } from './rule-helpers.js';
 import { summaryLines } from './run-log.js';
 import type { EnvValues } from './stages.js';
 
@@ -25,8 +25,8 @@ export function lockRules(root: RunRoot, s: EnvValues | undefined): Finding[] {
     );
   if (
     s?.RUN_ID !== undefined &&
-    RUN_ID.test(s.RUN_ID) &&
-    RUN_ID.test(ls.holder.runId) &&
+    s.RUN_ID !== '' &&
+    ls.holder.runId !== '' &&
     ls.holder.runId !== s.RUN_ID
   )
     out.push(

@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import type { Finding } from '../../findings/finding.js';
 import type { CheckedDocument } from '../dialect.js';
 import { type RunRoot, valuesOf } from './load.js';
-import { at, inFile, RUN_ID, SUPPORTED_SCHEMA_VERSION } from './rule-helpers.js';
+import { at, inFile, SUPPORTED_SCHEMA_VERSION } from './rule-helpers.js';
 
 export { SUPPORTED_SCHEMA_VERSION };
 
@@ -60,8 +60,8 @@ function versionRule(doc: CheckedDocument, values: EnvValues, key: string): Find
 
 function stateRules(root: RunRoot, doc: CheckedDocument, s: EnvValues): Finding[] {
   const out = versionRule(doc, s, 'STATE_SCHEMA_VERSION');
-  // A RUN_ID the schema already rejects is not compared again: one cause, one finding.
-  const runId = s.RUN_ID !== undefined && RUN_ID.test(s.RUN_ID) ? s.RUN_ID : undefined;
+  // Any RUN_ID is compared with the folder: scripts may use another id style than `date -u +%Y%m%dT%H%M%SZ`.
+  const runId = s.RUN_ID !== undefined && s.RUN_ID !== '' ? s.RUN_ID : undefined;
   const expected = s.TASK_NAME !== undefined && runId !== undefined ? `${s.TASK_NAME}-${runId}` : undefined;
   if (expected !== undefined && expected !== root.name)
     out.push(

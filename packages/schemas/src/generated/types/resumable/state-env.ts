@@ -68,15 +68,15 @@ export interface ResumableStateEnv {
   /**
    * Finalization flag: canonical state updated after confirmation.
    */
-  CANONICAL_STATE_UPDATED: '0' | '1';
+  CANONICAL_STATE_UPDATED?: '0' | '1';
   /**
    * Finalization flag: summary block (with its RUN_ID marker) appended to the report targets.
    */
-  REPORT_APPENDED: '0' | '1';
+  REPORT_APPENDED?: '0' | '1';
   /**
    * Finalization flag: run summary updated.
    */
-  RUN_SUMMARY_UPDATED: '0' | '1';
+  RUN_SUMMARY_UPDATED?: '0' | '1';
   /**
    * Stage done flag S<n>_DONE; "1" only when every required checklist key of the stage is "1".
    *

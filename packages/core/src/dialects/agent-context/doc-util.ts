@@ -1,5 +1,6 @@
 import { basename, dirname } from 'node:path';
-import { type Finding, findingAt } from '../../findings/finding.js';
+import { documentFinding } from '../../findings/document-finding.js';
+import type { Finding } from '../../findings/finding.js';
 import type { CheckedDocument } from '../dialect.js';
 import { type AgentContextCode, agentContextCodes } from './codes.js';
 
@@ -22,14 +23,7 @@ export function findingIn(
   message: string,
   hint?: string,
 ): Finding {
-  const loc = doc.sourceMap?.locate(pointer, 'value') ?? { line: 1, column: 1 };
-  return findingAt(doc.file, loc, {
-    code,
-    severity: agentContextCodes[code].severity,
-    message,
-    pointer,
-    ...(hint ? { hint } : {}),
-  });
+  return documentFinding(agentContextCodes, doc, pointer, code, message, hint);
 }
 
 /** The directory name `up` levels above a file (1 = its own directory). */

@@ -1,4 +1,5 @@
 import { basename, dirname } from 'node:path';
+import { documentFinding } from '../../findings/document-finding.js';
 import { type Finding, findingAt } from '../../findings/finding.js';
 import type { CheckedDocument } from '../dialect.js';
 import { type TeamCode, teamCodes } from './codes.js';
@@ -14,14 +15,7 @@ export function teamFinding(
   message: string,
   hint?: string,
 ): Finding {
-  const loc = doc.sourceMap?.locate(pointer, 'value') ?? { line: 1, column: 1 };
-  return findingAt(doc.file, loc, {
-    code,
-    severity: teamCodes[code].severity,
-    message,
-    pointer,
-    ...(hint ? { hint } : {}),
-  });
+  return documentFinding(teamCodes, doc, pointer, code, message, hint);
 }
 
 /** A team finding on a whole file that is not JSON (`current`, a temp file, a directory). */

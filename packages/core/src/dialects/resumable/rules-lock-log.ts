@@ -23,12 +23,7 @@ export function lockRules(root: RunRoot, s: EnvValues | undefined): Finding[] {
     out.push(
       at(root.lock, 'pid', 'resumable/lock-stale', `stale lock: ${describeHolder(ls.holder)} is not running`),
     );
-  if (
-    s?.RUN_ID !== undefined &&
-    s.RUN_ID !== '' &&
-    ls.holder.runId !== '' &&
-    ls.holder.runId !== s.RUN_ID
-  )
+  if (s?.RUN_ID !== undefined && s.RUN_ID !== '' && ls.holder.runId !== '' && ls.holder.runId !== s.RUN_ID)
     out.push(
       at(
         root.lock,

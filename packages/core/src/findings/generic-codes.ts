@@ -108,6 +108,18 @@ export const genericCodes = defineCodes({
     explanation:
       'The real tools add fields over time, so unknown fields are valid by default. `ckpt validate --strict` reports them, to catch typos in hand-written files.',
   },
+  'schema/newer-minor': {
+    severity: 'warning',
+    title: 'The document names a newer minor version of its schema than ckpt knows.',
+    explanation:
+      'Its `$schema` names the same major version with a higher minor: a newer minor only adds optional fields, so ckpt reads the document and checks what it knows; fields added since are kept but not checked. Upgrade ckpt to check them.',
+  },
+  'schema/unsupported-major': {
+    severity: 'error',
+    title: 'The document names another major version of its schema.',
+    explanation:
+      'Its `$schema` names a different major version than ckpt reads: the meaning of its fields may have changed, so the document is not checked against the schema and not used for state.',
+  },
   'schema/invalid': {
     severity: 'error',
     title: 'The document does not match its schema.',

@@ -3,9 +3,11 @@ import { randomBytes } from 'node:crypto';
 /** A team run id: `<yyyymmddThhmmss><6 fraction digits>Z-<6 hex>`. */
 export const RUN_ID_RE = /^[0-9]{8}T[0-9]{12}Z-[0-9a-f]{6}$/;
 
+// Readers accept what writers may reasonably produce: a compact UTC time with or without a fraction, and any
+// alphanumeric token (ckpt writes 6 fraction digits and 6 lowercase hex, as in run ids).
 const EVENT_NAME_RE =
-  /^([0-9]{8}T[0-9]{12}Z)-(task_started|task_finished)-(.+)-a(-?[0-9]+)-([0-9a-f]{6})\.json$/;
-const APPROVAL_NAME_RE = /^([0-9]{8}T[0-9]{12}Z)-(.+)-([0-9a-f]{6})\.json$/;
+  /^([0-9]{8}T[0-9]{6}(?:[0-9]{1,9})?Z)-(task_started|task_finished)-(.+)-a(-?[0-9]+)-([0-9A-Za-z]{4,32})\.json$/;
+const APPROVAL_NAME_RE = /^([0-9]{8}T[0-9]{6}(?:[0-9]{1,9})?Z)-(.+)-([0-9A-Za-z]{4,32})\.json$/;
 
 /** The fields an event file name carries. */
 export interface EventFileName {

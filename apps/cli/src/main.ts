@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerCommands } from './commands/index.js';
 import { exitCodeFor } from './exit-code.js';
+import { ownUsageExitCodes } from './usage-error.js';
 import { toolVersion } from './version.js';
 
 /** Builds the `ckpt` program with every command registered. */
@@ -12,7 +13,7 @@ export function buildProgram(): Command {
     .exitOverride()
     .configureOutput({ outputError: (str, write) => write(str.startsWith('error:') ? `ckpt: ${str}` : str) });
   registerCommands(program);
-  for (const cmd of program.commands) cmd.exitOverride();
+  for (const cmd of program.commands) if (!ownUsageExitCodes.has(cmd)) cmd.exitOverride();
   return program;
 }
 

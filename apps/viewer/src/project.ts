@@ -60,12 +60,16 @@ export class ProjectState {
     this.all();
     let b = this.bodies.get(key);
     if (!b) {
-      const body = JSON.stringify(build());
-      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-      b = { body, etag };
+      b = this.bodyOf(build());
       this.bodies.set(key, b);
     }
     return b;
+  }
+
+  /** A body with its entity tag, not kept (for small documents built per request). */
+  bodyOf(doc: unknown): CachedBody {
+    const body = JSON.stringify(doc);
+    return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
   }
 
   /** Marks the project changed and tells the listeners (the SSE clients). */

@@ -76,7 +76,7 @@ function toc(run) {
     item('findings', 'Findings', run.findings.length),
     run.approvals.length ? item('approvals', 'Approvals', run.approvals.length) : null,
     item('resume', 'Resume plan'),
-    item('sources', 'Files', run.sources.length),
+    item('sources', 'Files', run.sourcesTotal ?? run.sources.length),
     item('details', 'Details'),
   );
 }
@@ -90,13 +90,24 @@ export function runPage(main) {
   const dialect = document.body.dataset.dialect ?? '';
   const id = document.body.dataset.id ?? '';
   const runRef = `${dialect}/${id}`;
-  const url = `/api/runs/${encodeURIComponent(dialect)}/${encodeURIComponent(id)}`;
+  const base = `/api/runs/${encodeURIComponent(dialect)}/${encodeURIComponent(id)}`;
+  // The page document: slim units and the first source files, so a huge run opens fast; a unit's attempts
+  // and evidence, and the rest of the files, are fetched when the reader opens them.
+  const url = `${base}/page`;
   /** @type {any} */
   let run;
   const findingsState = { all: false };
+  /** @type {{ open: Set<string>, limit: number, all?: any[], loadAll?: () => void }} */
   const sourcesState = { open: new Set(), limit: 50 };
+  sourcesState.loadAll = () => {
+    getJson(`${base}/sources`).then(({ data }) => {
+      sourcesState.all = data.sources;
+      render();
+    });
+  };
   const units = new UnitsSection({
     runRef,
+    unitUrl: (uid) => `${base}/units/${encodeURIComponent(uid)}`,
     onSelect: (uid) => history.replaceState(null, '', `#unit-${encodeURIComponent(uid)}`),
   });
   const slots = {
@@ -184,6 +195,8 @@ export function runPage(main) {
     if (!res.changed && built) return;
     const first = !built;
     run = res.data.run;
+    // Files beyond the page's first ones, once fetched, are re-fetched (or confirmed by a 304) on a refresh.
+    if (sourcesState.all) sourcesState.loadAll?.();
     document.title = `${run.title} · ${run.status} · ckpt`;
     if (!built) build();
     render();

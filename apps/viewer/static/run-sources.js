@@ -34,10 +34,14 @@ export function codeBlock(text, path, runRef) {
 
 /**
  * Every source file, collapsible; opening one fetches its raw text (kept open across live refreshes).
- * @param {any} run @param {string} runRef @param {{ open: Set<string>, limit: number }} state @param {() => void} rerender
+ * The page document carries the first files and `sourcesTotal`; `state.loadAll` fetches the others when asked.
+ * @param {any} run @param {string} runRef
+ * @param {{ open: Set<string>, limit: number, all?: any[], loadAll?: () => void }} state @param {() => void} rerender
  */
 export function sourcesSection(run, runRef, state, rerender) {
-  const list = run.sources.slice(0, state.limit);
+  const sources = state.all ?? run.sources;
+  const total = state.all ? state.all.length : (run.sourcesTotal ?? run.sources.length);
+  const list = sources.slice(0, state.limit);
   const wrap = h('div', { class: 'sources' });
   for (const s of list) {
     const body = h('div');
@@ -76,7 +80,7 @@ export function sourcesSection(run, runRef, state, rerender) {
     wrap.appendChild(d);
   }
   const more =
-    run.sources.length > list.length
+    total > list.length
       ? h(
           'button',
           {
@@ -84,17 +88,12 @@ export function sourcesSection(run, runRef, state, rerender) {
             type: 'button',
             onclick: () => {
               state.limit += 200;
-              rerender();
+              if (state.limit > sources.length && total > sources.length && state.loadAll) state.loadAll();
+              else rerender();
             },
           },
-          `Show ${Math.min(200, run.sources.length - list.length)} more of ${run.sources.length - list.length}`,
+          `Show ${Math.min(200, total - list.length)} more of ${total - list.length}`,
         )
       : null;
-  return panel(
-    'sources',
-    'Source files',
-    run.sources.length,
-    run.sources.length ? wrap : h('p', { class: 'none' }, 'No files.'),
-    more,
-  );
+  return panel('sources', 'Source files', total, total ? wrap : h('p', { class: 'none' }, 'No files.'), more);
 }

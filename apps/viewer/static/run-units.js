@@ -1,4 +1,5 @@
 // @ts-check
+import { getJson } from './api.js';
 import { h, pill, replace } from './dom.js';
 import { duration, when } from './fmt.js';
 import { unitDetail } from './unit-detail.js';
@@ -68,7 +69,7 @@ function segments(/** @type {any} */ u, /** @type {{lo:number,hi:number}} */ spa
  * unit's detail (attempts, dependencies, evidence, artifacts). Selection is a deep link (`#unit-<id>`).
  */
 export class UnitsSection {
-  /** @param {{ runRef: string, onSelect: (id: string) => void }} opts */
+  /** @param {{ runRef: string, unitUrl?: (id: string) => string, onSelect: (id: string) => void }} opts */
   constructor(opts) {
     this.opts = opts;
     /** @type {any} */
@@ -80,6 +81,8 @@ export class UnitsSection {
     /** @type {string | undefined} */
     this.selectedId = undefined;
     this.span = undefined;
+    /** @type {any} the last unit fetched in full, for the detail */
+    this.full = undefined;
     this.count = h('span', { class: 'count' });
     this.filter = /** @type {HTMLSelectElement} */ (
       h('select', { class: 'select', 'aria-label': 'Filter units by status' })
@@ -242,6 +245,21 @@ export class UnitsSection {
     }
     this.detail.hidden = false;
     this.hint.hidden = true;
-    replace(this.detail, unitDetail(u, this.opts.runRef));
+    // A slim unit (the page document's) shows at once, then in full when its attempts and evidence arrive.
+    // Until then a live refresh keeps showing the last full copy of the same unit, so the detail does not flicker.
+    const held = this.full?.id === u.id ? this.full : u;
+    replace(this.detail, unitDetail(held, this.opts.runRef));
+    if (!u.slim || !this.opts.unitUrl) return;
+    const want = u.id;
+    getJson(this.opts.unitUrl(u.id)).then(
+      ({ data, changed }) => {
+        if (this.selectedId !== want) return;
+        this.full = data.unit;
+        if (changed || held !== data.unit) replace(this.detail, unitDetail(data.unit, this.opts.runRef));
+      },
+      () => {
+        // The run changed meanwhile (the unit is gone): the next refresh re-renders the list.
+      },
+    );
   }
 }

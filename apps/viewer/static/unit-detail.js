@@ -20,7 +20,7 @@ export function unitDetail(u, runRef) {
   add('agent', u.agent);
   add(
     'depends on',
-    u.dependsOn.length ? h('span', { class: 'list-inline' }, u.dependsOn.map(link)) : undefined,
+    u.dependsOn?.length ? h('span', { class: 'list-inline' }, u.dependsOn.map(link)) : undefined,
   );
   add('started', when(u.startedAt));
   add('finished', when(u.finishedAt));
@@ -31,7 +31,7 @@ export function unitDetail(u, runRef) {
   add('next', u.next);
   add(
     'inputs',
-    u.inputs.length
+    u.inputs?.length
       ? h(
           'span',
           { class: 'list-inline' },
@@ -41,7 +41,7 @@ export function unitDetail(u, runRef) {
   );
   add(
     'artifacts',
-    u.artifacts.length
+    u.artifacts?.length
       ? h(
           'span',
           { class: 'list-inline' },

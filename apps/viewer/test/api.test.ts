@@ -49,6 +49,38 @@ describe('GET /api/runs/:dialect/:id', () => {
   });
 });
 
+describe('GET /api/runs/:dialect/:id/page, /units/:unit and /sources', () => {
+  it('should serve the page a slim run and each unit and the files in full', async () => {
+    const runs = loadProject(samplePath);
+    for (const run of [...new Map(runs.map((r) => [r.dialect, r])).values()]) {
+      const base = `/api/runs/${encodeURIComponent(run.dialect)}/${encodeURIComponent(run.id)}`;
+      const full = JSON.parse(JSON.stringify(runDocument(run))).run;
+      const page = (await get(`${base}/page`)).json().run;
+      expect(page.units.map((u: { id: string }) => u.id)).toEqual(
+        full.units.map((u: { id: string }) => u.id),
+      );
+      expect(page.sourcesTotal).toBe(full.sources.length);
+      expect(page.findings).toEqual(full.findings);
+      expect(page.resume).toEqual(full.resume);
+      for (const [i, u] of page.units.entries()) {
+        expect(u.slim).toBe(true);
+        expect(u.attempts.length).toBe(full.units[i].attempts.length);
+        expect(u.attempts.every((a: object) => !('sources' in a) && !('evidence' in a))).toBe(true);
+        const one = await get(`${base}/units/${encodeURIComponent(u.id)}`);
+        expect(one.json().unit).toEqual(full.units[i]);
+      }
+      expect((await get(`${base}/sources`)).json().sources).toEqual(full.sources);
+    }
+  });
+
+  it('should answer 404 for an unknown unit', async () => {
+    const run = loadProject(samplePath)[0]!;
+    const res = await get(`/api/runs/${run.dialect}/${encodeURIComponent(run.id)}/units/no-such-unit`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toContain('no-such-unit');
+  });
+});
+
 describe('GET /api/summaries', () => {
   it('should list every run with counts, tones and problems, without units', async () => {
     const doc = (await get('/api/summaries')).json();

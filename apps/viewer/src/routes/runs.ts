@@ -1,6 +1,7 @@
 import { resumeDocument, runDocument, runsDocument, summariesDocument } from '@ckpt/core';
 import type { FastifyInstance } from 'fastify';
 import type { ProjectState } from '../project.js';
+import { pageDocument, sourcesDocument, unitDocument } from '../slim.js';
 import { sendError, sendJson } from './send.js';
 
 interface RunParams {
@@ -49,12 +50,45 @@ export function registerRunRoutes(app: FastifyInstance, project: ProjectState): 
     );
   });
 
+  app.get<{ Params: RunParams }>('/api/runs/:dialect/:id/page', (req, reply) => {
+    const run = project.get(req.params.dialect, req.params.id);
+    if (!run) return sendError(reply, 404, `no ${req.params.dialect} run "${req.params.id}"`);
+    return sendJson(
+      req,
+      reply,
+      project.body(`page:${run.dialect}/${run.id}`, () => pageDocument(run)),
+    );
+  });
+
+  app.get<{ Params: RunParams }>('/api/runs/:dialect/:id/sources', (req, reply) => {
+    const run = project.get(req.params.dialect, req.params.id);
+    if (!run) return sendError(reply, 404, `no ${req.params.dialect} run "${req.params.id}"`);
+    return sendJson(
+      req,
+      reply,
+      project.body(`sources:${run.dialect}/${run.id}`, () => sourcesDocument(run)),
+    );
+  });
+
+  app.get<{ Params: RunParams & { unit: string } }>('/api/runs/:dialect/:id/units/:unit', (req, reply) => {
+    const run = project.get(req.params.dialect, req.params.id);
+    if (!run) return sendError(reply, 404, `no ${req.params.dialect} run "${req.params.id}"`);
+    const doc = unitDocument(run, req.params.unit);
+    if (!doc) return sendError(reply, 404, `no unit "${req.params.unit}" in ${run.dialect} run "${run.id}"`);
+    // Not cached: one unit is small, and caching every opened unit would keep a second copy of a huge run.
+    return sendJson(req, reply, project.bodyOf(doc));
+  });
+
   app.get('/api/', (_req, reply) =>
     reply.type('application/json; charset=utf-8').send({
       endpoints: {
         '/api/runs': 'every run, as `ckpt status --json` prints it',
         '/api/summaries': 'one-line facts of every run (the runs page)',
         '/api/runs/<dialect>/<id>': 'one run, as `ckpt status --run <id> --json` prints it',
+        '/api/runs/<dialect>/<id>/page':
+          'the run page: the same run with slim units (no evidence, files or notes) and its first source files',
+        '/api/runs/<dialect>/<id>/units/<unit>': 'one unit in full, with every attempt',
+        '/api/runs/<dialect>/<id>/sources': 'every source file of the run',
         '/api/runs/<dialect>/<id>/resume': 'its resume plan, as `ckpt resume --run <id> --json` prints it',
         '/api/raw?path=<file>': 'the raw text of a source file of a run',
         '/api/events': 'server-sent events: `change` when checkpoint files change',

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import type { CatalogEntry } from '@ckpt/schemas';
 import { entriesOfDialect, entryKinds, matchCatalog, schemaFor } from '../detect/catalog.js';
 import type { CheckedDocument } from '../dialects/dialect.js';
 import { dialects, getDialect } from '../dialects/registry.js';
 import { type Finding, findingAt } from '../findings/finding.js';
-import { decodeUtf8 } from '../parse/decode.js';
+import { type DecodedText, readUtf8File } from '../parse/decode.js';
 import { parseEnv } from '../parse/env.js';
 import { parseJson } from '../parse/json.js';
 import { parseJsonl } from '../parse/jsonl.js';
@@ -55,7 +54,8 @@ function schemaFindings(
   return out;
 }
 
-function pickEntry(path: string, opts: CheckOptions): CatalogEntry | undefined {
+/** The catalog entry checkDocument uses for a path (none when `--dialect` names another dialect). */
+export function pickEntry(path: string, opts: CheckOptions): CatalogEntry | undefined {
   const byPath = matchCatalog(path);
   if (!opts.dialect) return byPath;
   if (byPath && entryKinds(byPath).some((k) => k.startsWith(`${opts.dialect}/`))) return byPath;
@@ -88,11 +88,20 @@ export function checkDocument(
   file: string,
   opts: CheckOptions = {},
 ): CheckedDocument | undefined {
-  const entry = pickEntry(path, opts);
+  return checkEntry(path, file, opts, pickEntry(path, opts));
+}
+
+/** checkDocument with the catalog entry already picked (`pickEntry`), for callers that needed it first. */
+export function checkEntry(
+  path: string,
+  file: string,
+  opts: CheckOptions,
+  entry: CatalogEntry | undefined,
+): CheckedDocument | undefined {
   if (!entry && !opts.sniff && !opts.dialect) return undefined;
-  let bytes: Uint8Array;
+  let decoded: DecodedText;
   try {
-    bytes = readFileSync(path);
+    decoded = readUtf8File(path, file);
   } catch (e) {
     if (!entry) return undefined;
     const reason = (e as NodeJS.ErrnoException).code ?? String(e);
@@ -112,7 +121,6 @@ export function checkDocument(
       findings: [f],
     };
   }
-  const decoded = decodeUtf8(bytes, file);
   if (decoded.text === undefined) {
     if (!entry) return undefined;
     return {

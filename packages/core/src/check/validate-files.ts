@@ -1,7 +1,9 @@
 import type { CheckedDocument, TreeContext } from '../dialects/dialect.js';
 import { getDialect } from '../dialects/registry.js';
 import { compareFindings, type Finding } from '../findings/finding.js';
-import { type CheckOptions, checkDocument } from './check-document.js';
+import type { CatalogEntry } from '@ckpt/schemas';
+import { entryKinds } from '../detect/catalog.js';
+import { type CheckOptions, checkDocument, checkEntry, pickEntry } from './check-document.js';
 import type { FileRef } from './collect-files.js';
 
 /** Version of the JSON document `ckpt validate --reporter json` prints. */
@@ -45,16 +47,9 @@ export function createTreeContext(
     document(absPath) {
       let doc = known.get(absPath);
       if (!doc) {
-        doc = checkDocument(absPath, display(absPath), { ...opts, sniff: true }) ?? {
-          path: absPath,
-          file: display(absPath),
-          kind: undefined,
-          text: undefined,
-          value: undefined,
-          usable: false,
-          sourceMap: undefined,
-          findings: [],
-        };
+        doc =
+          checkDocument(absPath, display(absPath), { ...opts, sniff: true }) ??
+          unreadable(absPath, display(absPath));
         known.set(absPath, doc);
       }
       return doc;
@@ -66,62 +61,120 @@ export function createTreeContext(
 /**
  * Validates files: each one through the per-file pipeline, then the tree rules of every dialect root they
  * belong to. Files that are not checkpoints are skipped and counted. Findings are sorted per file.
+ *
+ * A file whose catalog entry already names its root (whatever kind its content turns out to be) is checked when
+ * that root's tree rules ask for it, not before: rules that `release` documents when done with them (team: run
+ * by run) then never hold a whole large tree in memory. The outcome is the same as checking every file first: the
+ * same documents, and a root's tree findings count only when one of its files really belongs to it.
  */
 export function validateFiles(refs: readonly FileRef[], opts: ValidateOptions = {}): ValidationReport {
-  const byPath = new Map<string, CheckedDocument>();
   // Two option objects for the whole run, not one spread per file.
   const named: CheckOptions = { ...opts, sniff: true };
   const found: CheckOptions = { ...opts, sniff: false };
+  const known = new Map<string, CheckedDocument>();
+  const perFile = new Map<string, FileResult>();
+  const confirmed = new Map<string, string>();
   let skipped = 0;
-  for (let i = 0; i < refs.length; i++) {
-    const ref = refs[i]!;
-    const doc = checkDocument(ref.path, ref.file, ref.explicit ? named : found);
-    if (doc) byPath.set(ref.path, doc);
-    else skipped++;
-    opts.onProgress?.(i + 1, refs.length);
+  let done = 0;
+  const record = (ref: FileRef, entry: CatalogEntry | undefined): CheckedDocument | undefined => {
+    const doc = checkEntry(ref.path, ref.file, ref.explicit ? named : found, entry);
+    opts.onProgress?.(++done, refs.length);
+    if (!doc) {
+      skipped++;
+      return undefined;
+    }
+    perFile.set(doc.file, { file: doc.file, kind: doc.kind, findings: doc.findings });
+    const dialect = doc.kind ? getDialect(doc.kind.split('/')[0]!) : undefined;
+    const root = dialect?.rootOf?.(doc.path, doc.kind);
+    if (dialect && root) confirmed.set(`${dialect.id}\0${root}`, root);
+    known.set(doc.path, doc);
+    return doc;
+  };
+  const deferred = new Map<string, { ref: FileRef; entry: CatalogEntry }>();
+  const candidates = new Map<string, string>();
+  for (const ref of refs) {
+    const entry = pickEntry(ref.path, opts);
+    const key = entry && rootKey(ref.path, entry);
+    if (key) {
+      deferred.set(ref.path, { ref, entry: entry! });
+      candidates.set(key, key.slice(key.indexOf('\0') + 1));
+    } else record(ref, entry);
   }
   const base = refs[0] ? { abs: refs[0].path, shown: refs[0].file } : undefined;
   let displayOf: Map<string, string> | undefined;
   const display = (abs: string) => {
-    const doc = byPath.get(abs);
+    const doc = known.get(abs);
     if (doc) return doc.file;
     displayOf ??= new Map(refs.map((r) => [r.path, r.file]));
     return displayOf.get(abs) ?? relativeLike(abs, base);
   };
-  // The tree context caches into byPath itself (no copy of a map of every document): the documents checked
-  // above are its first `checked` entries, in order; those the tree rules read besides come after them.
-  const checked = byPath.size;
-  const ctx = createTreeContext(opts, display, byPath);
-  const roots = new Map<string, string>();
-  for (const doc of byPath.values()) {
-    const dialect = doc.kind ? getDialect(doc.kind.split('/')[0]!) : undefined;
-    const root = dialect?.rootOf?.(doc.path, doc.kind);
-    if (dialect && root) roots.set(`${dialect.id}\0${root}`, root);
-  }
+  const ctx: TreeContext = {
+    document(absPath) {
+      const cached = known.get(absPath);
+      if (cached) return cached;
+      const d = deferred.get(absPath);
+      if (d) {
+        deferred.delete(absPath);
+        const doc = record(d.ref, d.entry);
+        if (doc) return doc;
+      }
+      const doc = checkDocument(absPath, display(absPath), named) ?? unreadable(absPath, display(absPath));
+      known.set(absPath, doc);
+      return doc;
+    },
+    display,
+    release(absPaths) {
+      for (const p of absPaths) known.delete(p);
+    },
+  };
   const extra = new Map<string, Finding[]>();
-  for (const [key, root] of roots) {
-    const dialect = getDialect(key.split('\0')[0]!)!;
-    for (const f of dialect.checkTree?.(root, ctx) ?? []) {
+  const treeFindings = (key: string, root: string) => {
+    const dialect = getDialect(key.slice(0, key.indexOf('\0')))!;
+    return dialect.checkTree?.(root, ctx) ?? [];
+  };
+  const byCandidate = new Map<string, Finding[]>();
+  for (const [key, root] of candidates) byCandidate.set(key, treeFindings(key, root));
+  // Files their root's rules did not ask for are checked now (they may still name further roots).
+  for (const { ref, entry } of [...deferred.values()]) record(ref, entry);
+  for (const [key, root] of confirmed)
+    for (const f of byCandidate.get(key) ?? treeFindings(key, root)) {
       const list = extra.get(f.file) ?? [];
       list.push(f);
       extra.set(f.file, list);
     }
-  }
-  const results = new Map<string, FileResult>();
-  let n = 0;
-  for (const doc of byPath.values()) {
-    if (n++ === checked) break;
-    results.set(doc.file, { file: doc.file, kind: doc.kind, findings: doc.findings });
-  }
   for (const [file, findings] of extra) {
-    const prev = results.get(file);
+    const prev = perFile.get(file);
     const merged = dedupe([...(prev?.findings ?? []), ...findings]);
-    results.set(file, { file, kind: prev?.kind, findings: merged });
+    perFile.set(file, { file, kind: prev?.kind, findings: merged });
   }
-  const files = [...results.values()]
+  const files = [...perFile.values()]
     .map((r) => (r.findings.length > 1 ? { ...r, findings: [...r.findings].sort(compareFindings) } : r))
     .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return { formatVersion: VALIDATION_FORMAT_VERSION, files, summary: summarize(files, skipped) };
+}
+
+/** `<dialect>\0<root>` when every kind the entry may hold puts the path under the same tree root. */
+function rootKey(path: string, entry: CatalogEntry): string | undefined {
+  const kinds = entryKinds(entry);
+  const dialect = getDialect(kinds[0]!.split('/')[0]!);
+  if (!dialect?.checkTree || !dialect.rootOf) return undefined;
+  const root = dialect.rootOf(path, kinds[0]);
+  if (!root) return undefined;
+  for (let i = 1; i < kinds.length; i++) if (dialect.rootOf(path, kinds[i]) !== root) return undefined;
+  return `${dialect.id}\0${root}`;
+}
+
+function unreadable(path: string, file: string): CheckedDocument {
+  return {
+    path,
+    file,
+    kind: undefined,
+    text: undefined,
+    value: undefined,
+    usable: false,
+    sourceMap: undefined,
+    findings: [],
+  };
 }
 
 function dedupe(findings: Finding[]): Finding[] {

@@ -29,6 +29,12 @@ export interface TreeContext {
   document(absPath: string): CheckedDocument;
   /** The display path of an absolute path. */
   display(absPath: string): string;
+  /**
+   * Optional: the tree rules are done with these documents, so the context may drop them from its cache
+   * (`validate` then keeps only their findings and does not hold every document of a large tree at once).
+   * A later `document` call for such a path reads the file again.
+   */
+  release?(absPaths: readonly string[]): void;
 }
 
 /**

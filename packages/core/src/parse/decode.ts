@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { type Finding, findingAt } from '../findings/finding.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -30,6 +31,22 @@ export function decodeUtf8(bytes: Uint8Array, file: string): DecodedText {
       ],
     };
   }
+  return withoutBom(text, file);
+}
+
+/**
+ * Reads a file as strict UTF-8, like `decodeUtf8(readFileSync(path))`, but through Node's one-call UTF-8 read
+ * (open, read, close and decode in native code: about half the time of a Buffer read on 100k small files). That
+ * read replaces invalid bytes with U+FFFD, so only a text holding U+FFFD is read again as bytes and decoded
+ * strictly (a real U+FFFD in the file then decodes fine). I/O errors are thrown, as by readFileSync.
+ */
+export function readUtf8File(path: string, file: string): DecodedText {
+  const text = readFileSync(path, 'utf8');
+  if (text.indexOf('\uFFFD') === -1) return withoutBom(text, file);
+  return decodeUtf8(readFileSync(path), file);
+}
+
+function withoutBom(text: string, file: string): DecodedText {
   if (text.charCodeAt(0) === 0xfeff) {
     return {
       text: text.slice(1),

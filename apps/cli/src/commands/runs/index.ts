@@ -6,7 +6,7 @@ const DIALECTS = ['team', 'resumable', 'ulpi', 'agent-context'];
 const colorOption = () =>
   new Option('--color <when>', 'colour output').choices(['auto', 'always', 'never']).default('auto');
 
-/** `ckpt status`, `ckpt resume`, `ckpt view`: every run of every dialect, read through core's `loadProject`. */
+/** `ckpt status`, `ckpt list`, `ckpt resume`, `ckpt view`: every run of every dialect, read through core's `loadProject`. */
 export function registerRunCommands(program: Command): void {
   program
     .command('status')
@@ -31,6 +31,29 @@ ${examples([
   'ckpt status --run 20261128T140312558021Z-a41c7f',
   'ckpt status --run ulpi/add-oauth --json | jq .run.counts',
   'ckpt status --exit-status || echo "a run needs attention"',
+])}`,
+    );
+
+  program
+    .command('list')
+    .description('list every run of every dialect, one line each (newest first), as `ckpt status` does')
+    .argument('[dir]', 'project directory', '.')
+    .addOption(new Option('-d, --dialect <dialect>', 'only runs of this dialect').choices(DIALECTS))
+    .option('--json', 'print the one-line facts of every run as JSON (the summaries document, no units)')
+    .option('--exit-status', 'exit 1 when a run listed needs attention')
+    .addOption(colorOption())
+    .action(async (dir: string, flags) => {
+      const { runList } = await import('./status.js');
+      process.exitCode = runList(dir, flags);
+    })
+    .addHelpText(
+      'after',
+      `
+Exit codes: 0 ok, 1 a run needs attention (with --exit-status), 2 usage error, 3 directory not found.
+${examples([
+  'ckpt list',
+  'ckpt list test-fixtures/sample-project --dialect ulpi',
+  "ckpt list --json | jq -r '.runs[] | select(.needsAttention) | .id'",
 ])}`,
     );
 

@@ -1,4 +1,4 @@
-import { runDocument, runsDocument, summarizeRun } from '@ckpt/core';
+import { type RunView, runDocument, runsDocument, summariesDocument, summarizeRun } from '@ckpt/core';
 import { type ColorMode, colorsFor } from '../../output/color.js';
 import { formatRunList } from './format-list.js';
 import { formatRun } from './format-run.js';
@@ -26,5 +26,22 @@ export function runStatus(dir: string, flags: StatusFlags): number {
       ? `${JSON.stringify(runsDocument(runs), null, 2)}\n`
       : formatRunList(runs.map(summarizeRun), c),
   );
-  return flags.exitStatus && runs.some((r) => r.needsAttention) ? 1 : 0;
+  return listExit(runs, flags);
+}
+
+const listExit = (runs: readonly RunView[], flags: StatusFlags) =>
+  flags.exitStatus && runs.some((r) => r.needsAttention) ? 1 : 0;
+
+/**
+ * `ckpt list [dir]`: every run on one line, the list `ckpt status` prints; `--json` prints the one-line facts
+ * (the summaries document, without units), not the full RunViews.
+ */
+export function runList(dir: string, flags: Omit<StatusFlags, 'run'>): number {
+  const runs = loadRuns(dir, flags.dialect, flags.json);
+  process.stdout.write(
+    flags.json
+      ? `${JSON.stringify(summariesDocument(runs), null, 2)}\n`
+      : formatRunList(runs.map(summarizeRun), colorsFor((flags.color ?? 'auto') as ColorMode)),
+  );
+  return listExit(runs, flags);
 }

@@ -1,5 +1,6 @@
 import { CkptError } from '@ckpt/core';
 import type { Command, CommanderError } from 'commander';
+import { ownUsageExitCodes } from '../../usage-error.js';
 import { examples } from '../help.js';
 
 /**
@@ -10,6 +11,9 @@ function originalExitCodes(cmd: Command): Command {
   return cmd.configureOutput({ outputError: () => {} }).exitOverride((err: CommanderError) => {
     if (err.exitCode === 0 || err.code === 'commander.helpDisplayed' || err.code === 'commander.version')
       throw err;
+    // No verb: commander has printed the usage to stderr already; say why in one line, exit 1 as the original.
+    if (err.code === 'commander.help')
+      throw new CkptError('USAGE', `${cmd.name()}: a verb is required`, { exitCode: 1 });
     throw new CkptError('USAGE', err.message.replace(/^error: /, ''), { exitCode: 1 });
   });
 }
@@ -24,8 +28,7 @@ const lazy = () => import('./verbs.js');
 
 /** `ckpt ulpi <verb>` (the original checkpoint.mjs verbs, plus replay/rebuild/reconcile) and `ckpt migrate`. */
 export function registerUlpiCommands(program: Command): void {
-  const ulpi = program
-    .command('ulpi')
+  const ulpi = originalExitCodes(program.command('ulpi'))
     .description(
       'write and inspect checkpoint-resume status files (.ulpi/runs/<id>.json), as checkpoint.mjs does',
     )
@@ -33,6 +36,8 @@ export function registerUlpiCommands(program: Command): void {
       'after',
       `\nExit codes: 0 ok, 1 usage or parse error, 2 refused (the file is left byte-identical).\n${examples([`ckpt ulpi init ${F} --task "add oauth" --units "a,b,c"`, `ckpt ulpi unit ${F} a done --note "merged"`, `ckpt ulpi resume ${F}`])}`,
     );
+  // Unknown verbs and a missing verb are usage errors of the original (exit 1), not of ckpt (exit 2).
+  ownUsageExitCodes.add(ulpi);
   const verb = (name: string, desc: string, ex: string[]) =>
     originalExitCodes(ulpi.command(name).description(desc).addHelpText('after', examples(ex)));
 
@@ -158,8 +163,8 @@ export function registerUlpiCommands(program: Command): void {
     .option('--json', 'print the result as JSON')
     .action(async (file: string, o) => (await lazy()).runReconcile(file, o));
 
-  // main re-sets exitOverride on top-level commands, so the missing-file check of migrate is done here (exit 1).
-  originalExitCodes(
+  // The file is checked in the action (exit 1) so that `ckpt migrate` alone explains itself in one line.
+  const migrate = originalExitCodes(
     program
       .command('migrate')
       .description('show (or with --write apply) the add-only v1 → v2 upgrade of a ulpi status file')
@@ -173,7 +178,10 @@ export function registerUlpiCommands(program: Command): void {
           'ckpt migrate .ulpi/runs/lint-sweep-20260812T140210Z.json --write',
         ]),
       ),
-  ).action(async (file: string | undefined, o) => {
+  );
+  // Its usage errors (an unknown option) exit 1 with a message like the verbs', not 2 with none.
+  ownUsageExitCodes.add(migrate);
+  migrate.action(async (file: string | undefined, o) => {
     if (!file) throw new CkptError('USAGE', "missing required argument 'file'", { exitCode: 1 });
     (await lazy()).runMigrate(file, o.write === true, o.json === true);
   });

@@ -51,4 +51,27 @@ describe('ckpt ulpi', () => {
       t.cleanup();
     }
   });
+
+  it('should exit 1 with one line for an unknown or missing verb and a bad option, as the original', () => {
+    const t = tmpTree();
+    try {
+      for (const [args, message] of [
+        [['ulpi', 'frobnicate'], "ckpt: unknown command 'frobnicate'"],
+        [['ulpi'], 'ckpt: ulpi: a verb is required'],
+        [['ulpi', '--bogus'], "ckpt: unknown option '--bogus'"],
+        [['ulpi', 'resume', 'x.json', '--bogus'], "ckpt: unknown option '--bogus'"],
+        [['migrate', '--bogus'], "ckpt: unknown option '--bogus'"],
+      ] as const) {
+        const r = runCli([...args], { cwd: t.dir });
+        expect(r.code, args.join(' ')).toBe(1);
+        expect(r.stderr.trim().split('\n').at(-1)).toBe(message);
+      }
+      // The global rule is unchanged for every other command: usage errors exit 2.
+      expect(runCli(['status', '--bogus'], { cwd: t.dir }).code).toBe(2);
+      expect(runCli(['frobnicate'], { cwd: t.dir }).code).toBe(2);
+      expect(runCli(['ulpi', '--help'], { cwd: t.dir }).code).toBe(0);
+    } finally {
+      t.cleanup();
+    }
+  });
 });

@@ -1,5 +1,10 @@
+import { fcParams } from '@ckpt/test-utils';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { charLength, LIMITS, pathProblem, secretIn, textProblem } from './guards.js';
+import { charLength, LIMITS, pathProblem, SECRET_PATTERNS, secretIn, textProblem } from './guards.js';
+
+/** The plain definition: the first pattern of the list that matches. */
+const slowSecretIn = (text: string) => SECRET_PATTERNS.find((p) => p.re.test(text))?.name;
 
 describe('secretIn', () => {
   it.each([
@@ -36,6 +41,22 @@ describe('secretIn', () => {
   ])('should let ordinary text pass: %s', (text) => {
     expect(secretIn(text)).toBeUndefined();
   });
+
+  it('should find exactly what the full pattern list finds (the quick pre-check never hides a match)', () => {
+    const parts = [
+      ...['-----BEGIN ', 'RSA PRIVATE KEY-----', 'ghp_', 'gho_', 'github_pat_', 'sk-', 'sk_live_', 'rk_test_'],
+      ...['xoxb-', 'glpat-', 'npm_', 'hf_', 'AIza', 'AKIA', 'ASIA', 'eyJ', '.', 'Bearer ', 'bEaReR ', 'https://'],
+      ...['u:p@', 'pass', 'Password', 'passwd', 'pwd', 'secret', 'TOKEN', 'api_key', 'access-key', 'Private_Key'],
+      ...['=', ':', ' ', '"', "'", 'abcdefghij', 'ABCDEFGHIJKLMNOP', '0123456789', '_-', '😀', 'x'],
+    ];
+    const text = fc.array(fc.constantFrom(...parts), { maxLength: 12 }).map((a) => a.join(''));
+    fc.assert(
+      fc.property(fc.oneof(text, fc.string({ maxLength: 40 })), (t) => {
+        expect(secretIn(t)).toBe(slowSecretIn(t));
+      }),
+      fcParams(3000),
+    );
+  });
 });
 
 describe('pathProblem', () => {
@@ -60,6 +81,8 @@ describe('pathProblem', () => {
 describe('textProblem', () => {
   it('should count code points, not UTF-16 units', () => {
     expect(charLength('😀😀')).toBe(2);
+    expect(charLength('a\uD800b')).toBe(3);
+    expect(charLength('plain')).toBe(5);
     expect(textProblem('next', '😀'.repeat(LIMITS.next))).toBeUndefined();
     expect(textProblem('next', '😀'.repeat(LIMITS.next + 1))).toMatch(/limit is 500/);
   });

@@ -49,14 +49,28 @@ export function describeSecretPatterns(): string {
   return [...SECRET_PATTERNS.slice(0, -1).map((p) => p.name), assignment].join('; ');
 }
 
+/**
+ * A literal every secret pattern needs (case-insensitive, so it may only match more): the token prefixes, `://`,
+ * `Bearer`, and a part of every assignment keyword (`passw`, `pwd`, `secret`, `token`, `key`). Most texts hold
+ * none, and one scan then replaces the fourteen (guards.test.ts checks it against the full list).
+ */
+const MAY_HOLD_SECRET =
+  /-----BEGIN|gh[pousr]_|github_pat_|sk-|k_live_|k_test_|xox|glpat-|npm_|hf_|aiza|akia|asia|eyj|bearer|:\/\/|passw|pwd|secret|token|key/i;
+
+/** The shortest text any pattern matches (`pwd=abc`). */
+const SHORTEST_SECRET = 7;
+
 /** The name of the first secret pattern the text matches, or undefined. */
 export function secretIn(text: string): string | undefined {
+  if (text.length < SHORTEST_SECRET || !MAY_HOLD_SECRET.test(text)) return undefined;
   for (const p of SECRET_PATTERNS) if (p.re.test(text)) return p.name;
   return undefined;
 }
 
 /** Length in code points (a surrogate pair counts once). */
 export function charLength(text: string): number {
+  // Code points never outnumber UTF-16 units; without a surrogate the two counts are equal.
+  if (!/[\uD800-\uDFFF]/.test(text)) return text.length;
   let n = 0;
   for (const _ of text) n++;
   return n;

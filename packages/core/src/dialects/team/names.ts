@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { basename, sep } from 'node:path';
 
 /** A team run id: `<yyyymmddThhmmss><6 fraction digits>Z-<6 hex>`. */
 export const RUN_ID_RE = /^[0-9]{8}T[0-9]{12}Z-[0-9a-f]{6}$/;
@@ -84,4 +85,10 @@ export function eventFileName(
 
 export function approvalFileName(time: string, stage: string): string {
   return `${time}-${stage}-${token()}.json`;
+}
+
+/** `basename(path)`, without its normalization for the usual POSIX path (no trailing separator). */
+export function fileNameOf(path: string): string {
+  if (sep !== '/' || path.endsWith('/')) return basename(path);
+  return path.slice(path.lastIndexOf('/') + 1);
 }

@@ -78,7 +78,7 @@ export function eventRecord(doc: CheckedDocument): TeamEventRecord | undefined {
   const v = doc.value as Record<string, unknown>;
   return {
     doc,
-    name: basename(doc.path),
+    name: fileNameOf(doc.path),
     event: v.event as TeamEventRecord['event'],
     at: str(v.at),
     runId: str(v.run_id),
@@ -103,7 +103,7 @@ export function approvalRecord(doc: CheckedDocument): TeamApprovalRecord | undef
   const v = doc.value as Record<string, unknown>;
   return {
     doc,
-    name: basename(doc.path),
+    name: fileNameOf(doc.path),
     stage: str(v.stage),
     artifact: str(v.artifact),
     sha256: str(v.sha256),

@@ -118,14 +118,14 @@ function checkEvent(doc: CheckedDocument, v: Record<string, unknown>): Finding[]
     if (Array.isArray(v[key]))
       (v[key] as unknown[]).forEach((p, i) => out.push(...pathFindings(doc, `/${key}/${i}`, p)));
   out.push(...textFindings(doc, v, ['evidence', 'next', 'reason']));
-  const name = parseEventFileName(basename(doc.path));
+  const name = parseEventFileName(fileNameOf(doc.path));
   if (!name) {
     out.push(
       teamFinding(
         doc,
         '',
         'team/bad-file-name',
-        `"${basename(doc.path)}" is not named <time>-<event>-<task>-a<attempt>-<token>.json`,
+        `"${fileNameOf(doc.path)}" is not named <time>-<event>-<task>-a<attempt>-<token>.json`,
       ),
     );
     return out;
@@ -155,14 +155,14 @@ function checkEvent(doc: CheckedDocument, v: Record<string, unknown>): Finding[]
 
 function checkApproval(doc: CheckedDocument, v: Record<string, unknown>): Finding[] {
   const out = [...pathFindings(doc, '/artifact', v.artifact), ...textFindings(doc, v, ['note'])];
-  const name = parseApprovalFileName(basename(doc.path));
+  const name = parseApprovalFileName(fileNameOf(doc.path));
   if (!name)
     out.push(
       teamFinding(
         doc,
         '',
         'team/bad-file-name',
-        `"${basename(doc.path)}" is not named <time>-<stage>-<token>.json`,
+        `"${fileNameOf(doc.path)}" is not named <time>-<stage>-<token>.json`,
       ),
     );
   else if (typeof v.stage === 'string' && v.stage !== name.stage)

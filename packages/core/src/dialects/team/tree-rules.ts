@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import type { Finding } from '../../findings/finding.js';
 import type { TreeContext } from '../dialect.js';
 import { hashProjectFile, isRun, loadTeamTree, newestRun, type TeamTree } from './load.js';
@@ -154,18 +155,39 @@ export function treeFileFindings(tree: TeamTree, display: (abs: string) => strin
   return out;
 }
 
-/** Every model of a tree (artifacts hashed once per path). */
-export function teamModels(tree: TeamTree): TeamRunModel[] {
+/** sha256 of a project file by project-relative path, each path hashed once. */
+function projectHasher(projectDir: string): (rel: string) => string | undefined {
   const cache = new Map<string, string | undefined>();
-  const hashOf = (rel: string) => {
-    if (!cache.has(rel)) cache.set(rel, hashProjectFile(tree.projectDir, rel));
+  return (rel) => {
+    if (!cache.has(rel)) cache.set(rel, hashProjectFile(projectDir, rel));
     return cache.get(rel);
   };
+}
+
+/** Every model of a tree (artifacts hashed once per path). */
+export function teamModels(tree: TeamTree): TeamRunModel[] {
+  const hashOf = projectHasher(tree.projectDir);
   return tree.runs.filter(isRun).map((r) => teamRunModel(r, hashOf));
 }
 
-/** The tree-level rules of a `.team/runs` root. */
+/**
+ * The tree-level rules of a `.team/runs` root, run by run: each run's rules run as soon as its files are read,
+ * and when the context can release documents, that run's are released (a tree of 100k events is never held at
+ * once). The tree keeps only what the file rules need of a released run (whether it has a run.json, events or
+ * approvals), so its lists are cut to their first document.
+ */
 export function checkTeamTree(runsDir: string, ctx: TreeContext): Finding[] {
-  const tree = loadTeamTree(runsDir, ctx);
-  return [...treeFileFindings(tree, ctx.display), ...teamModels(tree).flatMap(runFindings)];
+  const out: Finding[] = [];
+  const hashOf = projectHasher(dirname(dirname(runsDir)));
+  const tree = loadTeamTree(runsDir, ctx, (files) => {
+    if (isRun(files)) out.push(...runFindings(teamRunModel(files, hashOf)));
+    if (!ctx.release) return files;
+    ctx.release([
+      ...(files.run ? [files.run.path] : []),
+      ...files.events.map((d) => d.path),
+      ...files.approvals.map((d) => d.path),
+    ]);
+    return { ...files, events: files.events.slice(0, 1), approvals: files.approvals.slice(0, 1) };
+  });
+  return [...treeFileFindings(tree, ctx.display), ...out];
 }

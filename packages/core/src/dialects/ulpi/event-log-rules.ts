@@ -3,12 +3,24 @@ import { join } from 'node:path';
 import { type Finding, findingAt } from '../../findings/finding.js';
 import type { CheckedDocument, TreeContext } from '../dialect.js';
 import { ulpiCodes } from './codes.js';
-import { hashUlpiDoc, replayUlpiEventLog } from './event-log.js';
+import { hashUlpiDoc, replayUlpiEventLog, type UlpiReplay } from './event-log.js';
+
+// A replay hashes the whole document after every line, so it is the costly part of a log; the check, the tree rule
+// and the run view all ask for the same parsed log (TreeContext caches it), so replay it once per document.
+const replays = new WeakMap<CheckedDocument, UlpiReplay>();
+function replayOf(doc: CheckedDocument & { text: string }): UlpiReplay {
+  let r = replays.get(doc);
+  if (r === undefined) {
+    r = replayUlpiEventLog(doc.text);
+    replays.set(doc, r);
+  }
+  return r;
+}
 
 /** The replay rules of an event log: missing or repeated init, broken chain, a transition that cannot apply. */
 export function checkUlpiEventLog(doc: CheckedDocument): Finding[] {
   if (doc.text === undefined) return [];
-  const replay = replayUlpiEventLog(doc.text);
+  const replay = replayOf(doc as CheckedDocument & { text: string });
   // A corrupt complete line is already a parse finding at that line; replay stopping there adds nothing.
   if (replay.ok || replay.error.code === 'parse/invalid-jsonl-line') return [];
   const { code, line, message } = replay.error;
@@ -28,7 +40,7 @@ export type UlpiSnapshotState = 'in-step' | 'behind' | 'diverged' | 'log-fails' 
 
 export function ulpiSnapshotState(snapshot: CheckedDocument, log: CheckedDocument): UlpiSnapshotState {
   if (log.text === undefined) return 'log-fails';
-  const replay = replayUlpiEventLog(log.text);
+  const replay = replayOf(log as CheckedDocument & { text: string });
   if (!replay.ok) return 'log-fails';
   if (!snapshot.usable || snapshot.value === undefined) return 'unreadable';
   const h = hashUlpiDoc(snapshot.value);

@@ -18,6 +18,8 @@ export function ulpiResumeSet(doc: unknown): UlpiResumeSet {
   const entries = unitEntries(doc);
   const byId = new Map(entries);
   const done = (id: string) => unitStatus(byId.get(id)) === 'done';
+  const firstOpen = (id: string) => unitDeps(byId.get(id)).find((d) => !done(d));
+  const rootOf = chainRoots(firstOpen);
   const skip: string[] = [];
   const eligible: string[] = [];
   const depBlocked: Record<string, string> = {};
@@ -26,27 +28,54 @@ export function ulpiResumeSet(doc: unknown): UlpiResumeSet {
       skip.push(id);
       continue;
     }
-    const missing = unitDeps(unit).filter((d) => !done(d));
-    if (missing.length === 0) {
+    const first = firstOpen(id);
+    if (first === undefined) {
       eligible.push(id);
       continue;
     }
-    let root = missing[0]!;
-    const seen = new Set<string>();
-    while (!seen.has(root)) {
-      seen.add(root);
-      const next = unitDeps(byId.get(root)).find((d) => !done(d));
-      if (next === undefined) break;
-      root = next;
-    }
     Object.defineProperty(depBlocked, id, {
-      value: root,
+      value: rootOf(first),
       enumerable: true,
       writable: true,
       configurable: true,
     });
   }
   return { skip, eligible, dep_blocked: depBlocked };
+}
+
+/**
+ * The chain root of every start, memoized, in linear total time. `next` makes a functional graph; the root walk
+ * from `v` (follow `next` until none, or until a node already seen) ends at the terminal of its chain, or, when
+ * the chain runs into a cycle, at the cycle node it enters by. So a node on a cycle is its own root (the walk goes
+ * round and comes back to it) and any other node has its successor's root: roots depend on the entry point only
+ * through that rule, which is what makes them safe to memoize.
+ */
+function chainRoots(next: (id: string) => string | undefined): (start: string) => string {
+  const memo = new Map<string, string>();
+  return (start) => {
+    const path: string[] = [];
+    const onPath = new Map<string, number>();
+    let v = start;
+    let root: string | undefined;
+    while (root === undefined) {
+      const known = memo.get(v);
+      if (known !== undefined) root = known;
+      else if (onPath.has(v)) {
+        // The walk closed a cycle at v: its nodes are their own roots; the tail before it ends at v.
+        const at = onPath.get(v)!;
+        for (const c of path.splice(at)) memo.set(c, c);
+        root = v;
+      } else {
+        onPath.set(v, path.length);
+        path.push(v);
+        const n = next(v);
+        if (n === undefined) root = v;
+        else v = n;
+      }
+    }
+    for (const p of path) memo.set(p, root);
+    return memo.get(start)!;
+  };
 }
 
 /** How a run's persisted `launch` may be resumed. */

@@ -1,0 +1,110 @@
+import { fcParams } from '@ckpt/test-utils';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { unitDeps, unitEntries, unitStatus } from './model.js';
+import { type UlpiResumeSet, ulpiResumeSet } from './resume.js';
+
+/** The contract read literally (FORMATS.md §3): one fresh root walk per dep_blocked unit, quadratic on a chain. */
+function referenceResumeSet(doc: unknown): UlpiResumeSet {
+  const entries = unitEntries(doc);
+  const byId = new Map(entries);
+  const done = (id: string) => unitStatus(byId.get(id)) === 'done';
+  const out: UlpiResumeSet = { skip: [], eligible: [], dep_blocked: {} };
+  for (const [id, unit] of entries) {
+    if (unitStatus(unit) === 'done') {
+      out.skip.push(id);
+      continue;
+    }
+    const missing = unitDeps(unit).filter((d) => !done(d));
+    if (missing.length === 0) {
+      out.eligible.push(id);
+      continue;
+    }
+    let root = missing[0]!;
+    const seen = new Set<string>();
+    while (!seen.has(root)) {
+      seen.add(root);
+      const next = unitDeps(byId.get(root)).find((d) => !done(d));
+      if (next === undefined) break;
+      root = next;
+    }
+    Object.defineProperty(out.dep_blocked, id, { value: root, enumerable: true });
+  }
+  return out;
+}
+
+const same = (doc: unknown) => {
+  const fast = ulpiResumeSet(doc);
+  const ref = referenceResumeSet(doc);
+  expect(fast).toEqual(ref);
+  // Key order is part of the output (the original prints it): compare the serialized form too.
+  expect(JSON.stringify(fast)).toBe(JSON.stringify(ref));
+};
+
+describe('ulpiResumeSet', () => {
+  it('should give exactly the reference result on random graphs with cycles, unknown ids and bad units', () => {
+    // A small id pool makes cycles, shared tails and self-loops common; `ghost*` are never units.
+    const ids = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', '__proto__', 'constructor', 'ghost', '7');
+    const status = fc.constantFrom('pending', 'in_progress', 'done', 'done', 'blocked', 'dep_blocked', 'x');
+    const deps = fc.oneof(
+      { weight: 6, arbitrary: fc.array(fc.oneof(ids, fc.constant(null)), { maxLength: 3 }) },
+      { weight: 1, arbitrary: ids },
+      { weight: 1, arbitrary: fc.constant('') },
+      { weight: 1, arbitrary: fc.integer() },
+    );
+    const unit = fc.oneof(
+      { weight: 1, arbitrary: fc.constant(null) },
+      { weight: 1, arbitrary: fc.constant('pending') },
+      { weight: 10, arbitrary: fc.record({ status, dependsOn: deps }, { requiredKeys: ['status'] }) },
+    );
+    fc.assert(
+      fc.property(fc.dictionary(ids, unit, { maxKeys: 10 }), (units) => same({ units })),
+      fcParams(500),
+    );
+  });
+
+  it('should give the reference result on long random chains that fan in and close cycles', () => {
+    const graph = fc.integer({ min: 2, max: 60 }).chain((n) =>
+      fc.array(
+        fc.record({
+          status: fc.constantFrom('pending', 'done', 'in_progress'),
+          // Mostly the previous unit (a chain), sometimes any unit (a fan-in or a back edge: a cycle) or a ghost.
+          dep: fc.oneof(
+            { weight: 6, arbitrary: fc.constant(-1) },
+            { weight: 2, arbitrary: fc.integer({ min: 0, max: n - 1 }) },
+            { weight: 1, arbitrary: fc.constant(-2) },
+          ),
+        }),
+        { minLength: n, maxLength: n },
+      ),
+    );
+    fc.assert(
+      fc.property(graph, (spec) => {
+        const units: Record<string, unknown> = {};
+        spec.forEach(({ status, dep }, i) => {
+          const d = dep === -1 ? (i > 0 ? [`u${i - 1}`] : []) : dep === -2 ? ['ghost'] : [`u${dep}`];
+          units[`u${i}`] = { status, dependsOn: d };
+        });
+        same({ units });
+      }),
+      fcParams(300),
+    );
+  });
+
+  it('should stay linear on a long chain and on a long tail into a cycle', () => {
+    const n = 60_000;
+    const units: Record<string, unknown> = {};
+    for (let i = 0; i < n; i++) units[`u${i}`] = { status: 'pending', dependsOn: i > 0 ? [`u${i - 1}`] : [] };
+    const t0 = performance.now();
+    const chain = ulpiResumeSet({ units });
+    expect(chain.dep_blocked[`u${n - 1}`]).toBe('u0');
+    expect(Object.keys(chain.dep_blocked)).toHaveLength(n - 1);
+    // A cycle at the far end: u0 depends on u{n-1}, so every unit is on one cycle and is its successor's root.
+    units.u0 = { status: 'pending', dependsOn: [`u${n - 1}`] };
+    const cycle = ulpiResumeSet({ units });
+    expect(cycle.dep_blocked.u5).toBe('u4');
+    expect(cycle.dep_blocked.u0).toBe(`u${n - 1}`);
+    // The quadratic walk needs about n²/2 = 1.8e9 steps here (many seconds); linear work is a few ms.
+    expect(performance.now() - t0).toBeLessThan(2000);
+  });
+});

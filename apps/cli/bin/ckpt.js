@@ -30,12 +30,21 @@ function freshBundle() {
   const bundle = new URL('../dist/validate.bundle.js', import.meta.url);
   try {
     const made = statSync(bundle).mtimeMs;
-    const sources = [
-      new URL('../dist/commands/validate-fast.js', import.meta.url),
-      import.meta.resolve('@ckpt/core'),
-    ];
+    const sources = [new URL('../dist/commands/validate-fast.js', import.meta.url), coreEntry()];
     return sources.every((s) => statSync(new URL(s)).mtimeMs <= made) ? bundle.href : undefined;
   } catch {
     return undefined;
+  }
+}
+
+// @ckpt/core's entry. Where the package manager linked it next to this package (the workspace, pnpm), stat it
+// there: import.meta.resolve's package lookup costs ~8 ms, a tenth of a one-file validate.
+function coreEntry() {
+  const near = new URL('../node_modules/@ckpt/core/dist/index.js', import.meta.url);
+  try {
+    statSync(near);
+    return near.href;
+  } catch {
+    return import.meta.resolve('@ckpt/core');
   }
 }

@@ -45,6 +45,7 @@ export function collectFiles(
 ): { files: FileRef[]; missing: string[] } {
   const seen = new Map<string, FileRef>();
   const missing: string[] = [];
+  let single: FileRef[] | undefined;
   const display = (abs: string) => {
     const rel = abs.startsWith(`${cwd}/`) ? abs.slice(cwd.length + 1) : abs;
     return rel.replace(/\\/g, '/');
@@ -63,9 +64,13 @@ export function collectFiles(
       // Files directly in the cwd show as bare names; others as '<shown dir>/<name>', exactly as display() would.
       const prefix = abs === cwd && !cwd.endsWith('/') ? '' : `${display(abs).replace(/\/$/, '')}/`;
       walk(abs, prefix, found);
-      for (const f of found) if (!seen.has(f.path)) seen.set(f.path, f);
+      // One directory alone holds each file once: no need to key 100k paths in a map.
+      if (paths.length === 1) single = found;
+      else for (const f of found) if (!seen.has(f.path)) seen.set(f.path, f);
     } else seen.set(abs, { path: abs, file: display(abs), explicit: true });
   }
-  const files = [...seen.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const files = (single ?? [...seen.values()]).sort((a, b) =>
+    a.file < b.file ? -1 : a.file > b.file ? 1 : 0,
+  );
   return { files, missing };
 }

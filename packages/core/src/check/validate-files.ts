@@ -1,8 +1,8 @@
+import type { CatalogEntry } from '@ckpt/schemas';
+import { entryKinds } from '../detect/catalog.js';
 import type { CheckedDocument, TreeContext } from '../dialects/dialect.js';
 import { getDialect } from '../dialects/registry.js';
 import { compareFindings, type Finding } from '../findings/finding.js';
-import type { CatalogEntry } from '@ckpt/schemas';
-import { entryKinds } from '../detect/catalog.js';
 import { type CheckOptions, checkDocument, checkEntry, pickEntry } from './check-document.js';
 import type { FileRef } from './collect-files.js';
 
@@ -76,7 +76,11 @@ export function validateFiles(refs: readonly FileRef[], opts: ValidateOptions = 
   const confirmed = new Map<string, string>();
   let skipped = 0;
   let done = 0;
-  const record = (ref: FileRef, entry: CatalogEntry | undefined): CheckedDocument | undefined => {
+  const record = (
+    ref: FileRef,
+    entry: CatalogEntry | undefined,
+    key?: string,
+  ): CheckedDocument | undefined => {
     const doc = checkEntry(ref.path, ref.file, ref.explicit ? named : found, entry);
     opts.onProgress?.(++done, refs.length);
     if (!doc) {
@@ -84,20 +88,25 @@ export function validateFiles(refs: readonly FileRef[], opts: ValidateOptions = 
       return undefined;
     }
     perFile.set(doc.file, { file: doc.file, kind: doc.kind, findings: doc.findings });
-    const dialect = doc.kind ? getDialect(doc.kind.split('/')[0]!) : undefined;
-    const root = dialect?.rootOf?.(doc.path, doc.kind);
-    if (dialect && root) confirmed.set(`${dialect.id}\0${root}`, root);
+    // A deferred file of a kind its entry names is under its candidate root (rootKey checked every such kind).
+    if (key && doc.kind !== undefined && entryKinds(entry!).includes(doc.kind)) {
+      if (!confirmed.has(key)) confirmed.set(key, key.slice(key.indexOf('\0') + 1));
+    } else {
+      const dialect = doc.kind ? getDialect(doc.kind.split('/')[0]!) : undefined;
+      const root = dialect?.rootOf?.(doc.path, doc.kind);
+      if (dialect && root) confirmed.set(`${dialect.id}\0${root}`, root);
+    }
     known.set(doc.path, doc);
     return doc;
   };
-  const deferred = new Map<string, { ref: FileRef; entry: CatalogEntry }>();
+  const deferred = new Map<string, { ref: FileRef; entry: CatalogEntry; key: string }>();
   const candidates = new Map<string, string>();
   for (const ref of refs) {
     const entry = pickEntry(ref.path, opts);
     const key = entry && rootKey(ref.path, entry);
     if (key) {
-      deferred.set(ref.path, { ref, entry: entry! });
-      candidates.set(key, key.slice(key.indexOf('\0') + 1));
+      deferred.set(ref.path, { ref, entry: entry!, key });
+      if (!candidates.has(key)) candidates.set(key, key.slice(key.indexOf('\0') + 1));
     } else record(ref, entry);
   }
   const base = refs[0] ? { abs: refs[0].path, shown: refs[0].file } : undefined;
@@ -115,7 +124,7 @@ export function validateFiles(refs: readonly FileRef[], opts: ValidateOptions = 
       const d = deferred.get(absPath);
       if (d) {
         deferred.delete(absPath);
-        const doc = record(d.ref, d.entry);
+        const doc = record(d.ref, d.entry, d.key);
         if (doc) return doc;
       }
       const doc = checkDocument(absPath, display(absPath), named) ?? unreadable(absPath, display(absPath));
@@ -135,7 +144,7 @@ export function validateFiles(refs: readonly FileRef[], opts: ValidateOptions = 
   const byCandidate = new Map<string, Finding[]>();
   for (const [key, root] of candidates) byCandidate.set(key, treeFindings(key, root));
   // Files their root's rules did not ask for are checked now (they may still name further roots).
-  for (const { ref, entry } of [...deferred.values()]) record(ref, entry);
+  for (const { ref, entry, key } of [...deferred.values()]) record(ref, entry, key);
   for (const [key, root] of confirmed)
     for (const f of byCandidate.get(key) ?? treeFindings(key, root)) {
       const list = extra.get(f.file) ?? [];

@@ -1,7 +1,13 @@
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dialects } from '../dialects/registry.js';
-import { compareRunsNewestFirst, discoverRoots, loadProject, matchRun } from './load-project.js';
+import {
+  compareRunsNewestFirst,
+  discoverRoots,
+  displayUnder,
+  loadProject,
+  matchRun,
+} from './load-project.js';
 import { testRun } from './test/test-run.js';
 
 const sample = resolve(import.meta.dirname, '../../../../test-fixtures/sample-project');
@@ -52,5 +58,29 @@ describe('loadProject', () => {
     expect(loadProject(sample, { dialects: ['resumable'] }).every((r) => r.dialect === 'resumable')).toBe(
       true,
     );
+  });
+});
+
+describe('displayUnder', () => {
+  it('should show every path exactly as relative() does, with `/` separators', () => {
+    const rests = [
+      '',
+      '/',
+      'x',
+      'x/y.json',
+      'x//y',
+      'x/./y',
+      'x/../y',
+      '..',
+      '.',
+      'x/',
+      'a\\b',
+      'x/..a',
+      'x/...',
+    ];
+    for (const dir of ['/p', '/p/', '/', '/a/b'])
+      for (const rest of rests)
+        for (const abs of [dir + rest, `${dir}/${rest}`, `/q/${rest}`])
+          expect(displayUnder(dir)(abs)).toBe(relative(dir, abs).replace(/\\/g, '/') || '.');
   });
 });

@@ -1,4 +1,4 @@
-import { relative, resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { createTreeContext } from '../check/validate-files.js';
 import type { Dialect, DialectId, TreeContext } from '../dialects/dialect.js';
 import { dialects } from '../dialects/registry.js';
@@ -104,7 +104,7 @@ function loadRoot(d: Dialect, root: string, ctx: TreeContext): RunView[] {
  */
 export function loadProject(projectDir: string, opts: LoadProjectOptions = {}): RunView[] {
   const dir = resolve(projectDir);
-  const display = (abs: string) => relative(dir, abs).replace(/\\/g, '/') || '.';
+  const display = displayUnder(dir);
   const ctx = createTreeContext({}, display);
   const runs: RunView[] = [];
   const byId = new Map(dialects.map((d) => [d.id, d]));
@@ -113,6 +113,23 @@ export function loadProject(projectDir: string, opts: LoadProjectOptions = {}): 
     runs.push(...loadRoot(byId.get(dialect)!, root, ctx));
   }
   return runs.sort(compareRunsNewestFirst);
+}
+
+/** An empty, `.` or `..` segment, a trailing `/`, or a backslash: cases `relative` normalizes or rewrites. */
+const ODD_SEGMENT = /\/\.{0,2}(?:\/|$)|\\/;
+
+/**
+ * How a path shows relative to the project directory (`/` separators, `.` for the directory itself). A path the
+ * loaders built under it (normalized, POSIX) is sliced, not passed through `relative` (100k event files).
+ */
+export function displayUnder(dir: string): (abs: string) => string {
+  const prefix = dir.endsWith('/') ? dir : `${dir}/`;
+  const slow = (abs: string) => relative(dir, abs).replace(/\\/g, '/') || '.';
+  if (sep !== '/') return slow;
+  return (abs) =>
+    abs.startsWith(prefix) && !ODD_SEGMENT.test(abs.slice(prefix.length - 1))
+      ? abs.slice(prefix.length)
+      : slow(abs);
 }
 
 /** Finds one run by exact id, then by unique id prefix. */

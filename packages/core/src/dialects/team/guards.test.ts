@@ -44,9 +44,42 @@ describe('secretIn', () => {
 
   it('should find exactly what the full pattern list finds (the quick pre-check never hides a match)', () => {
     const parts = [
-      ...['-----BEGIN ', 'RSA PRIVATE KEY-----', 'ghp_', 'gho_', 'github_pat_', 'sk-', 'sk_live_', 'rk_test_'],
-      ...['xoxb-', 'glpat-', 'npm_', 'hf_', 'AIza', 'AKIA', 'ASIA', 'eyJ', '.', 'Bearer ', 'bEaReR ', 'https://'],
-      ...['u:p@', 'pass', 'Password', 'passwd', 'pwd', 'secret', 'TOKEN', 'api_key', 'access-key', 'Private_Key'],
+      ...[
+        '-----BEGIN ',
+        'RSA PRIVATE KEY-----',
+        'ghp_',
+        'gho_',
+        'github_pat_',
+        'sk-',
+        'sk_live_',
+        'rk_test_',
+      ],
+      ...[
+        'xoxb-',
+        'glpat-',
+        'npm_',
+        'hf_',
+        'AIza',
+        'AKIA',
+        'ASIA',
+        'eyJ',
+        '.',
+        'Bearer ',
+        'bEaReR ',
+        'https://',
+      ],
+      ...[
+        'u:p@',
+        'pass',
+        'Password',
+        'passwd',
+        'pwd',
+        'secret',
+        'TOKEN',
+        'api_key',
+        'access-key',
+        'Private_Key',
+      ],
       ...['=', ':', ' ', '"', "'", 'abcdefghij', 'ABCDEFGHIJKLMNOP', '0123456789', '_-', '😀', 'x'],
     ];
     const text = fc.array(fc.constantFrom(...parts), { maxLength: 12 }).map((a) => a.join(''));

@@ -163,13 +163,14 @@ export function hashProjectFile(projectDir: string, rel: string): string | undef
 
 /** The `.team/runs` root a team document belongs to. */
 export function teamRootOf(absPath: string): string | undefined {
-  // The usual case, an event or approval at `.team/runs/<run>/<events|approvals>/<file>`, without dirname calls.
-  if (sep === '/' && !absPath.endsWith('/')) {
-    const file = absPath.lastIndexOf('/');
-    const sub = absPath.lastIndexOf('/', file - 1);
-    const run = absPath.lastIndexOf('/', sub - 1);
-    if (run > 0 && absPath.startsWith('/.team/runs/', run - 11) && absPath.indexOf('//') === -1)
-      return absPath.slice(0, run);
+  // The usual case, `<root>/.team/runs/<run>/<events|approvals>/<file>`, by slicing: what the dirname/basename
+  // loop below finds for it (a nearer `.team/runs` would need <run> = `.team` and events/approvals = `runs`).
+  if (sep === '/' && !absPath.endsWith('/') && absPath.indexOf('//') === -1) {
+    const f = absPath.lastIndexOf('/');
+    const s = absPath.lastIndexOf('/', f - 1);
+    const r = s > 0 ? absPath.lastIndexOf('/', s - 1) : -1;
+    const nearer = absPath.slice(s + 1, f) === 'runs' && absPath.slice(r + 1, s) === '.team';
+    if (r > 0 && absPath.endsWith('/.team/runs', r) && !nearer) return absPath.slice(0, r);
   }
   let d = dirname(absPath);
   for (let i = 0; i < 3; i++) {

@@ -1,5 +1,5 @@
-import { basename } from 'node:path';
 import type { CheckedDocument } from '../dialect.js';
+import { fileNameOf } from './names.js';
 
 /** Terminal statuses of a `task_finished` event. */
 export const TERMINAL_STATUSES = ['completed', 'failed', 'interrupted', 'awaiting_approval'] as const;

@@ -4,7 +4,7 @@ import { type Finding, findingAt } from '../../findings/finding.js';
 import type { CheckedDocument } from '../dialect.js';
 import { type TeamCode, teamCodes } from './codes.js';
 import { charLength, LIMITS, pathProblem, secretIn } from './guards.js';
-import { parseApprovalFileName, parseEventFileName } from './names.js';
+import { fileNameOf, parseApprovalFileName, parseEventFileName } from './names.js';
 import { isTerminalStatus } from './records.js';
 
 /** A team finding at a pointer of a document (its value's line and column). */

@@ -11,6 +11,7 @@ import type { SourceMap } from '../parse/source-map.js';
 import { ajvErrorsToFindings } from '../validate/ajv-findings.js';
 import { unknownFields } from '../validate/unknown-fields.js';
 import { validatorFor } from '../validate/validators.js';
+import { checkDeclaredSchema, type DeclaredSchemaVerdict } from '../versioning/declared-schema.js';
 
 export interface CheckOptions {
   /** Report fields the schemas do not name. */
@@ -35,6 +36,22 @@ function parseAs(format: CatalogEntry['format'], text: string, file: string): Pa
   }
   const p = parseJson(text, file);
   return { value: p.value, usable: p.ok, sourceMap: p.sourceMap, findings: p.findings };
+}
+
+/** The versioning policy for a document whose `$schema` names a ckpt schema (schemas/VERSIONING.md). */
+function declaredSchema(
+  kind: string,
+  value: unknown,
+  file: string,
+  sourceMap: SourceMap,
+): DeclaredSchemaVerdict | undefined {
+  if (
+    value === null ||
+    typeof value !== 'object' ||
+    typeof (value as { $schema?: unknown }).$schema !== 'string'
+  )
+    return undefined;
+  return checkDeclaredSchema(value, (schemaFor(kind) as { $id: string }).$id, file, sourceMap);
 }
 
 function schemaFindings(
@@ -144,7 +161,14 @@ export function checkEntry(
   const findings = [...decoded.findings, ...parsed.findings];
   // An env file with an unparsable line is a stop condition as a whole: its keys are not checked one by one.
   const checkable = parsed.value !== undefined && (format !== 'env' || parsed.usable);
-  if (kind && checkable) {
+  let usable = parsed.usable;
+  const declared =
+    kind && checkable && format === 'json' && parsed.sourceMap
+      ? declaredSchema(kind, parsed.value, file, parsed.sourceMap)
+      : undefined;
+  if (declared) findings.push(...declared.findings);
+  if (declared && !declared.readable) usable = false;
+  else if (kind && checkable) {
     if (format === 'jsonl') findings.push(...jsonlSchemaFindings(kind, text, file, opts.strict ?? false));
     else if (parsed.sourceMap)
       findings.push(...schemaFindings(kind, parsed.value, file, parsed.sourceMap, opts.strict ?? false));
@@ -167,10 +191,11 @@ export function checkEntry(
     kind,
     text,
     value: parsed.value,
-    usable: parsed.usable,
+    usable,
     sourceMap: parsed.sourceMap,
     findings,
   };
+  if (declared && !declared.readable) return doc;
   const dialect = kind ? getDialect(kind.split('/')[0]!) : undefined;
   const semantic = dialect?.checkDocument && parsed.value !== undefined ? dialect.checkDocument(doc) : [];
   if (semantic.length === 0) return doc;

@@ -70,6 +70,8 @@ export function unknownFields(
           }
         }
       }
+      // A document may name the schema it was written against (schemas/VERSIONING.md).
+      if (pointer === '' && key === '$schema') named = true;
       if (!named) {
         const extra = ps
           .map((p) => p.additionalProperties)

@@ -11,7 +11,11 @@ const verdict = (schema: unknown) => {
 
 describe('parseSchemaId', () => {
   it('should take a ckpt $id apart and refuse anything else', () => {
-    expect(parseSchemaId('https://ckpt.dev/schemas/ulpi/status-v2/1.0.json')).toEqual({ kind: 'ulpi/status-v2', major: 1, minor: 0 });
+    expect(parseSchemaId('https://ckpt.dev/schemas/ulpi/status-v2/1.0.json')).toEqual({
+      kind: 'ulpi/status-v2',
+      major: 1,
+      minor: 0,
+    });
     expect(parseSchemaId('https://json-schema.org/draft/2020-12/schema')).toBeUndefined();
   });
 });
@@ -25,14 +29,26 @@ describe('checkDeclaredSchema', () => {
   it('should warn on a newer minor and still read the document', () => {
     const v = verdict('https://ckpt.dev/schemas/team/run/1.5.json');
     expect(v.readable).toBe(true);
-    expect(v.findings).toEqual([expect.objectContaining({ code: 'schema/newer-minor', severity: 'warning', line: 2, pointer: '/$schema' })]);
+    expect(v.findings).toEqual([
+      expect.objectContaining({
+        code: 'schema/newer-minor',
+        severity: 'warning',
+        line: 2,
+        pointer: '/$schema',
+      }),
+    ]);
   });
 
   it('should refuse another major with an error', () => {
-    for (const id of ['https://ckpt.dev/schemas/team/run/2.0.json', 'https://ckpt.dev/schemas/team/run/0.9.json']) {
+    for (const id of [
+      'https://ckpt.dev/schemas/team/run/2.0.json',
+      'https://ckpt.dev/schemas/team/run/0.9.json',
+    ]) {
       const v = verdict(id);
       expect(v.readable).toBe(false);
-      expect(v.findings).toEqual([expect.objectContaining({ code: 'schema/unsupported-major', severity: 'error', line: 2 })]);
+      expect(v.findings).toEqual([
+        expect.objectContaining({ code: 'schema/unsupported-major', severity: 'error', line: 2 }),
+      ]);
     }
   });
 

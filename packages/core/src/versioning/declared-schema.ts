@@ -1,4 +1,4 @@
-import { findingAt, type Finding } from '../findings/finding.js';
+import { type Finding, findingAt } from '../findings/finding.js';
 import type { SourceMap } from '../parse/source-map.js';
 
 const CKPT_ID = /^https:\/\/ckpt\.dev\/schemas\/([a-z0-9-]+)\/([a-z0-9-]+)\/(\d+)\.(\d+)\.json$/;
@@ -27,8 +27,14 @@ export interface DeclaredSchemaVerdict {
  * same major and same or older minor is silent; a newer minor is read with a warning; another major is an error.
  * A `$schema` that is not a ckpt `$id`, or names another kind, is left to the schema.
  */
-export function checkDeclaredSchema(value: unknown, knownId: string, file: string, sourceMap: SourceMap): DeclaredSchemaVerdict {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { readable: true, findings: [] };
+export function checkDeclaredSchema(
+  value: unknown,
+  knownId: string,
+  file: string,
+  sourceMap: SourceMap,
+): DeclaredSchemaVerdict {
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return { readable: true, findings: [] };
   const declared = (value as { $schema?: unknown }).$schema;
   if (typeof declared !== 'string') return { readable: true, findings: [] };
   const doc = parseSchemaId(declared);
@@ -41,7 +47,10 @@ export function checkDeclaredSchema(value: unknown, knownId: string, file: strin
       severity: 'error',
       pointer: '/$schema',
       message: `written against ${doc.kind} schema ${doc.major}.${doc.minor}; ckpt reads major version ${known.major} (${known.major}.${known.minor}): not interpreted`,
-      hint: doc.major > known.major ? 'upgrade ckpt to read this document' : 'migrate the document to the current schema version',
+      hint:
+        doc.major > known.major
+          ? 'upgrade ckpt to read this document'
+          : 'migrate the document to the current schema version',
     });
     return { readable: false, findings: [f] };
   }

@@ -1,6 +1,6 @@
 import { loadProject, summariesDocument } from '@ckpt/core';
 import { describe, expect, it } from 'vitest';
-import { repoRoot, runCli } from '../../../test/run-cli.js';
+import { repoRoot, runCli } from './run-cli.js';
 
 const sample = 'test-fixtures/sample-project';
 

@@ -1,4 +1,4 @@
-import { chmodSync } from 'node:fs';
+import { chmodSync, rmSync, symlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { tmpTree } from '@ckpt/test-utils';
 import { describe, expect, it } from 'vitest';
@@ -66,10 +66,15 @@ describe('ckpt doctor', () => {
     }
   });
 
-  it.skipIf(process.getuid?.() === 0)('should report a checkpoint file it cannot read', () => {
-    const t = tmpTree({ '.team/runs/20261028T131016577943Z-20fe61/run.json': runJson });
+  it('should report a checkpoint file it cannot read', () => {
+    const file = '.team/runs/20261028T131016577943Z-20fe61/run.json';
+    const t = tmpTree({ [file]: runJson });
     try {
-      chmodSync(t.path('.team/runs/20261028T131016577943Z-20fe61/run.json'), 0);
+      // root reads any mode, so as root the unreadable file is a dangling symlink instead.
+      if (process.getuid?.() === 0) {
+        rmSync(t.path(file));
+        symlinkSync(t.path('missing-target.json'), t.path(file));
+      } else chmodSync(t.path(file), 0);
       const r = runCli(['doctor', '--json'], { cwd: t.dir });
       expect(JSON.parse(r.stdout).problems[0]).toMatchObject({ kind: 'unreadable' });
     } finally {

@@ -19,6 +19,13 @@ export { dialectIds, dialects, getDialect, isDialectId } from './dialects/regist
 export * from './dialects/resumable/public.js';
 export * from './dialects/team/public.js';
 export * from './dialects/ulpi/public.js';
+export {
+  type DialectRuns,
+  type DoctorProblem,
+  type DoctorReport,
+  nodeOk,
+  scanProject,
+} from './doctor/scan-project.js';
 export { CkptError, type ErrorCode, errorCodes } from './errors.js';
 export { type CodeInfo, type CodeTable, defineCodes } from './findings/code-table.js';
 export { allCodes, codeInfo } from './findings/codes.js';

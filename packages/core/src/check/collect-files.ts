@@ -31,7 +31,7 @@ function walk(dir: string, shown: string, out: FileRef[]): void {
     const s = shown + (name.includes('\\') ? name.replace(/\\/g, '/') : name);
     if (e.isDirectory()) {
       if (!SKIP_DIRS.has(name)) walk(p, `${s}/`, out);
-    } else if (e.isFile()) out.push({ path: p, file: s, explicit: false });
+    } else if (e.isFile() || e.isSymbolicLink()) out.push({ path: p, file: s, explicit: false });
   }
 }
 

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { type DoctorReport, scanProject } from '@ckpt/core';
 import { InputError, UsageError } from '../../usage-error.js';
-import { type DoctorReport, scanProject } from './doctor-scan.js';
 
 export interface DoctorFlags {
   readonly json?: boolean;

@@ -1,14 +1,12 @@
 import { closeSync, openSync, readdirSync, readFileSync, type Stats, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, relative } from 'node:path';
-import {
-  createTreeContext,
-  type Dialect,
-  dialects,
-  isTempName,
-  matchCatalog,
-  type RunView,
-} from '@ckpt/core';
+import { createTreeContext } from '../check/validate-files.js';
+import { matchCatalog } from '../detect/catalog.js';
+import type { Dialect } from '../dialects/dialect.js';
+import { dialects } from '../dialects/registry.js';
+import { isTempName } from '../fs/atomic.js';
+import type { RunView } from '../view/run-view.js';
 
 /** Something `ckpt doctor` found that needs a person: what, where, and what to do. */
 export interface DoctorProblem {
@@ -61,7 +59,7 @@ function walk(dir: string, out: Walked): void {
     if (e.isDirectory()) {
       if (e.name.endsWith('.lock')) out.lockDirs.push(p);
       else if (!SKIP.has(e.name)) walk(p, out);
-    } else if (e.isFile()) out.files.push(p);
+    } else if (e.isFile() || e.isSymbolicLink()) out.files.push(p);
   }
 }
 

@@ -16,7 +16,12 @@ const bundle = await rolldown({
   external: [/^node:/, /^@ckpt\/schemas(\/|$)/, 'tinyglobby'],
   logLevel: 'warn',
 });
-await bundle.write({ file: join(dist, 'validate.bundle.js'), format: 'esm', codeSplitting: false });
+await bundle.write({
+  file: join(dist, 'validate.bundle.js'),
+  format: 'esm',
+  codeSplitting: false,
+  minify: true,
+});
 await bundle.close();
 const size = statSync(join(dist, 'validate.bundle.js')).size;
 process.stderr.write(

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from '../util/crypto.js';
 import { basename, dirname, join } from 'node:path';
 import { type FileSystem, nodeFileSystem } from './file-system.js';
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash } from '../../util/crypto.js';
 import { FINGERPRINT_V1 } from './constants.js';
 
 /** What an iteration's fingerprint is computed from (the original's IterationStateFingerprintInput). */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash } from '../../util/crypto.js';
 
 /** Longest task id OpenCode++ writes. */
 export const TASK_ID_MAX = 56;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from '../../util/crypto.js';
 import { basename, sep } from 'node:path';
 
 /** A team run id: `<yyyymmddThhmmss><6 fraction digits>Z-<6 hex>`. */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash } from '../../util/crypto.js';
 import { isObject, setOwn } from './model.js';
 
 function sortKeys(v: unknown): unknown {

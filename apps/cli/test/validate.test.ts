@@ -107,6 +107,21 @@ describe('ckpt validate', () => {
     t.cleanup();
   });
 
+  it('should report a malformed file it was named explicitly, and skip other named non-checkpoints', () => {
+    const t = tmpTree({ 'broken.json': '{"a":', 'notes.md': '# notes', 'other.json': '{"a": 1}' });
+    const broken = runCli(['validate', 'broken.json', '--reporter', 'json'], { cwd: t.dir });
+    expect(broken.code).toBe(1);
+    expect(JSON.parse(broken.stdout).findings[0]).toMatchObject({
+      code: 'parse/invalid-json',
+      file: 'broken.json',
+      line: 1,
+    });
+    const others = runCli(['validate', 'notes.md', 'other.json', '--reporter', 'json'], { cwd: t.dir });
+    expect(others.code).toBe(0);
+    expect(JSON.parse(others.stdout).summary).toMatchObject({ files: 0, skipped: 2 });
+    t.cleanup();
+  });
+
   it('should expand globs', () => {
     const t = tmpTree({ [eventPath]: event('done') });
     const r = runCli(['validate', '**/events/*.json', '--reporter', 'json'], { cwd: t.dir });

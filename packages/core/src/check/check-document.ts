@@ -157,7 +157,22 @@ export function checkEntry(
   const parsed = parseAs(format, text, file);
   const kind =
     parsed.value === undefined ? entry && entryKinds(entry)[0] : detectKind(entry, parsed.value, opts);
-  if (!entry && !kind) return undefined;
+  if (!entry && !kind) {
+    // A file the user named (.json, .jsonl or .env) or forced into a dialect that does not even parse: report
+    // why, rather than skipping it as "not a checkpoint".
+    const named = opts.dialect !== undefined || (opts.sniff === true && /\.(json|jsonl|env)$/.test(path));
+    if (parsed.value !== undefined || !named) return undefined;
+    return {
+      path,
+      file,
+      kind: undefined,
+      text,
+      value: undefined,
+      usable: false,
+      sourceMap: parsed.sourceMap,
+      findings: [...decoded.findings, ...parsed.findings],
+    };
+  }
   const findings = [...decoded.findings, ...parsed.findings];
   // An env file with an unparsable line is a stop condition as a whole: its keys are not checked one by one.
   const checkable = parsed.value !== undefined && (format !== 'env' || parsed.usable);

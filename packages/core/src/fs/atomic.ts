@@ -1,5 +1,5 @@
-import { randomBytes } from '../util/crypto.js';
 import { basename, dirname, join } from 'node:path';
+import { randomBytes } from '../util/crypto.js';
 import { type FileSystem, nodeFileSystem } from './file-system.js';
 
 const encoder = new TextEncoder();

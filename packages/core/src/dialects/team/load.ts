@@ -1,7 +1,7 @@
-import { createHash } from '../../util/crypto.js';
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import { isTempName } from '../../fs/atomic.js';
+import { createHash } from '../../util/crypto.js';
 import type { CheckedDocument, TreeContext } from '../dialect.js';
 import { pathProblem } from './guards.js';
 import { RUN_ID_RE } from './names.js';

@@ -1,5 +1,5 @@
-import { randomBytes } from '../../util/crypto.js';
 import { basename, sep } from 'node:path';
+import { randomBytes } from '../../util/crypto.js';
 
 /** A team run id: `<yyyymmddThhmmss><6 fraction digits>Z-<6 hex>`. */
 export const RUN_ID_RE = /^[0-9]{8}T[0-9]{12}Z-[0-9a-f]{6}$/;

@@ -7,7 +7,7 @@ import { CkptError } from '../../errors.js';
 import { nodeFileSystem } from '../../fs/file-system.js';
 import { valuesOf } from './load.js';
 import { parseRunLog } from './run-log.js';
-import { fakeProbe, loadFresh, testInit, writeArtifacts } from './test-helpers.js';
+import { driveToPushConfirmed, freshRun, loadFresh, testInit, testWriter } from './test-helpers.js';
 import {
   appendResumableLog,
   finalizeResumableRun,
@@ -17,36 +17,8 @@ import {
 } from './write.js';
 import { acquireResumableLock, releaseResumableLock } from './write-lock.js';
 
-const probe = fakeProbe([4242]);
-const me = { probe, pid: 4242, user: 'tester', mutex: { staleMs: 0 } };
-
-function freshRun() {
-  const t = tmpTree();
-  const root = initResumableRun(testInit(t.dir), me);
-  writeArtifacts(root, ['S1', 'S2', 'S3']);
-  return { t, root };
-}
-
-const _refusal = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (e) {
-    return e instanceof CkptError ? e.exitCode : -1;
-  }
-  return 0;
-};
-
-function driveToPushConfirmed(root: string) {
-  for (const [s, i] of [
-    ['S1', 'A'],
-    ['S1', 'B'],
-    ['S2', 'C'],
-    ['S3', 'PUSH_ATTEMPTED'],
-    ['S3', 'REMOTE_CONFIRMED'],
-  ] as const)
-    setResumableCheck(root, s, i, '1', me);
-  for (const s of ['S1', 'S2', 'S3']) markResumableStageDone(root, s, me);
-}
+const me = testWriter;
+const probe = testWriter.probe;
 
 type Verb =
   | { v: 'check'; stage: string; item: string; value: '0' | '1' }

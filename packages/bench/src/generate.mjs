@@ -9,6 +9,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { hexer, json, pad, stamps, writeTeamRunDir } from './corpus-kit.mjs';
 
 /** Events per run: 200 tasks, each started and finished. */
 const EVENTS_PER_RUN = 400;
@@ -25,43 +26,12 @@ const TERMINAL = [
   'awaiting_approval',
 ];
 
-/** A tiny deterministic PRNG (mulberry32), so the corpus is the same on every machine. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const pad = (n, w = 2) => String(n).padStart(w, '0');
-/** `2026-10-28T13:11:00Z` and the file-name style `20261028T131100000000Z` for a millisecond time. */
-function stamps(ms) {
-  const d = new Date(ms);
-  const ymd = `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}`;
-  const hms = `${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
-  return {
-    iso: `${d.toISOString().slice(0, 19)}Z`,
-    compact: `${ymd}T${hms}${pad(d.getUTCMilliseconds(), 3)}000Z`,
-  };
-}
-
-const json = (v) => `${JSON.stringify(v, null, 2)}\n`;
-
 /**
  * Writes the tree and returns counts. `n` is the total number of checkpoint files (run.json, events and
  * approvals together).
  */
 export function generate(n, out) {
-  const rand = rng(0xc0ffee ^ n);
-  const hex = (len) => {
-    let s = '';
-    for (let i = 0; i < len; i++) s += Math.floor(rand() * 16).toString(16);
-    return s;
-  };
+  const { rand, hex } = hexer(0xc0ffee ^ n);
   const sha = () => hex(64);
   rmSync(out, { recursive: true, force: true });
   const runsDir = join(out, '.team', 'runs');
@@ -72,24 +42,8 @@ export function generate(n, out) {
   let t = Date.UTC(2026, 9, 28, 13, 10, 16, 577);
   while (written < n) {
     const created = stamps(t);
-    const runId = `${created.compact}-${hex(6)}`;
+    const { runId, runDir, session } = writeTeamRunDir(runsDir, t, hex);
     lastRun = runId;
-    const runDir = join(runsDir, runId);
-    mkdirSync(join(runDir, 'events'), { recursive: true });
-    mkdirSync(join(runDir, 'approvals'), { recursive: true });
-    const session = `ses_${hex(24)}`;
-    writeFileSync(
-      join(runDir, 'run.json'),
-      json({
-        run_id: runId,
-        created_at: created.iso,
-        profile: 'new',
-        stage: 'build',
-        status: 'running',
-        session,
-        parent_session: `ses_${hex(24)}`,
-      }),
-    );
     written++;
     const room = n - written;
     const approvals = Math.min(APPROVALS_PER_RUN, Math.floor(room / 80));

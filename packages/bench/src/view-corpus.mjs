@@ -4,56 +4,14 @@
 // Deterministic: the same sizes give the same bytes.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-
-const json = (v) => `${JSON.stringify(v, null, 2)}\n`;
-const pad = (n, w = 2) => String(n).padStart(w, '0');
-function stamps(ms) {
-  const d = new Date(ms);
-  const ymd = `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}`;
-  const hms = `${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`;
-  return {
-    iso: `${d.toISOString().slice(0, 19)}Z`,
-    compact: `${ymd}T${hms}${pad(d.getUTCMilliseconds(), 3)}000Z`,
-  };
-}
-function hexer(seed) {
-  let a = seed >>> 0;
-  const rand = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    rand,
-    hex: (len) => Array.from({ length: len }, () => Math.floor(rand() * 16).toString(16)).join(''),
-  };
-}
+import { hexer, json, pad, stamps, writeTeamRunDir } from './corpus-kit.mjs';
 
 /** One team run with `tasks` tasks of `attempts` attempts each (2 events per attempt). */
 export function generateTeamRun(out, tasks, attempts) {
   const { rand, hex } = hexer(0x7ea3 ^ tasks);
   rmSync(out, { recursive: true, force: true });
   let t = Date.UTC(2026, 10, 20, 8, 0, 0, 0);
-  const created = stamps(t);
-  const runId = `${created.compact}-${hex(6)}`;
-  const runDir = join(out, '.team', 'runs', runId);
-  mkdirSync(join(runDir, 'events'), { recursive: true });
-  mkdirSync(join(runDir, 'approvals'), { recursive: true });
-  const session = `ses_${hex(24)}`;
-  writeFileSync(
-    join(runDir, 'run.json'),
-    json({
-      run_id: runId,
-      created_at: created.iso,
-      profile: 'new',
-      stage: 'build',
-      status: 'running',
-      session,
-      parent_session: `ses_${hex(24)}`,
-    }),
-  );
+  const { runId, runDir, session } = writeTeamRunDir(join(out, '.team', 'runs'), t, hex);
   writeFileSync(join(out, '.team', 'runs', 'current'), `${runId}\n`);
   let events = 0;
   for (let k = 0; k < tasks; k++) {

@@ -143,8 +143,13 @@ export function compareSchemas(before, after, path = '') {
   for (const key of SUBSCHEMA_LISTS) {
     const b = before[key] ?? [];
     const a = after[key] ?? [];
+    // A new anyOf still accepts every old document when one of its branches alone accepts all the old schema did.
+    const covered =
+      key === 'anyOf' &&
+      b.length === 0 &&
+      a.some((branch) => compareSchemas(before, branch).every((c) => c.compatible));
     for (let i = 0; i < Math.max(a.length, b.length); i++) {
-      if (i >= b.length) add(`added ${key}[${i}]`, key === 'anyOf' && b.length > 0);
+      if (i >= b.length) add(`added ${key}[${i}]`, (key === 'anyOf' && b.length > 0) || covered);
       else if (i >= a.length) add(`removed ${key}[${i}]`, key === 'allOf');
       else out.push(...compareSchemas(b[i], a[i], `${path}/${key}/${i}`));
     }

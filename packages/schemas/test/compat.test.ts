@@ -75,6 +75,23 @@ describe('judge', () => {
     expect(judge('demo/doc', base(), withVersion(next, '1.1'))).toEqual([]);
   });
 
+  it('should pass widening a property into an anyOf when one branch is the old schema, with a minor bump', () => {
+    const next = structuredClone(base()) as Schema;
+    (next.properties as Record<string, unknown>).id = {
+      anyOf: [{ type: 'string', pattern: '^[a-z]+$' }, { type: 'object' }],
+    };
+    expect(compareSchemas(base(), next).every((c) => c.compatible)).toBe(true);
+    expect(judge('demo/doc', base(), withVersion(next, '1.1'))).toEqual([]);
+  });
+
+  it('should fail an added anyOf whose branches each reject something the old schema accepted', () => {
+    const next = structuredClone(base()) as Schema;
+    (next.properties as Record<string, unknown>).id = {
+      anyOf: [{ type: 'string', pattern: '^[a-z]{3,}$' }, { type: 'object' }],
+    };
+    expect(judge('demo/doc', base(), withVersion(next, '1.1')).join('\n')).toContain('added anyOf[0]');
+  });
+
   it('should ask for a minor bump when a compatible change keeps the version', () => {
     const next = structuredClone(base()) as Schema;
     next.$defs.Status.enum.push('skipped');

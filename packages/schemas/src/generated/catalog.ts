@@ -98,9 +98,10 @@ export const catalog: Catalog = {
       "fileMatch": [
         "**/.agent-context/orchestrator/*/state.json"
       ],
-      "url": "https://ckpt.dev/schemas/agent-context/orchestrator-state/1.0.json",
+      "url": "https://ckpt.dev/schemas/agent-context/orchestrator-state/1.1.json",
       "versions": {
-        "1.0": "https://ckpt.dev/schemas/agent-context/orchestrator-state/1.0.json"
+        "1.0": "https://ckpt.dev/schemas/agent-context/orchestrator-state/1.0.json",
+        "1.1": "https://ckpt.dev/schemas/agent-context/orchestrator-state/1.1.json"
       },
       "kind": "agent-context/orchestrator-state",
       "format": "json"
@@ -111,9 +112,10 @@ export const catalog: Catalog = {
       "fileMatch": [
         "**/.agent-context/runs/*/iterations/*/iteration.json"
       ],
-      "url": "https://ckpt.dev/schemas/agent-context/iteration/1.0.json",
+      "url": "https://ckpt.dev/schemas/agent-context/iteration/1.1.json",
       "versions": {
-        "1.0": "https://ckpt.dev/schemas/agent-context/iteration/1.0.json"
+        "1.0": "https://ckpt.dev/schemas/agent-context/iteration/1.0.json",
+        "1.1": "https://ckpt.dev/schemas/agent-context/iteration/1.1.json"
       },
       "kind": "agent-context/iteration",
       "format": "json"
@@ -124,9 +126,10 @@ export const catalog: Catalog = {
       "fileMatch": [
         "**/.agent-context/runs/*/iterations/*/decision.json"
       ],
-      "url": "https://ckpt.dev/schemas/agent-context/decision/1.0.json",
+      "url": "https://ckpt.dev/schemas/agent-context/decision/1.1.json",
       "versions": {
-        "1.0": "https://ckpt.dev/schemas/agent-context/decision/1.0.json"
+        "1.0": "https://ckpt.dev/schemas/agent-context/decision/1.0.json",
+        "1.1": "https://ckpt.dev/schemas/agent-context/decision/1.1.json"
       },
       "kind": "agent-context/decision",
       "format": "json"

@@ -7,7 +7,7 @@ import type { JsonSchema, KindInfo } from '../schema-types.js';
 export const schemas: Record<SchemaKindId, JsonSchema> = {
   'agent-context/decision': {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "https://ckpt.dev/schemas/agent-context/decision/1.0.json",
+    "$id": "https://ckpt.dev/schemas/agent-context/decision/1.1.json",
     "title": "AgentContextDecision",
     "description": "Decision artifact written at the persist phase, .agent-context/runs/<run-id>/iterations/<NNN>/decision.json: the decision, its inputs and the convergence of the iteration. Unknown fields are valid; ckpt validate --strict reports them.",
     "type": "object",
@@ -49,11 +49,62 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
         "description": "Loop index of this iteration (1-based); equals the NNN directory."
       },
       "priorityOrder": {
-        "type": "array",
-        "description": "Decision actions from highest to lowest priority, as the engine used them.",
-        "items": {
-          "$ref": "#/$defs/HarnessDecisionAction"
-        }
+        "description": "The priority table the engine used (HARNESS_DECISION_PRIORITY in src/harness/control-plane/decision-engine.ts): an object mapping each decision action to its number, the higher wins. ckpt 1.0 described an array of actions; that form stays accepted.",
+        "anyOf": [
+          {
+            "type": "object",
+            "description": "The priority table as OpenCode++ writes it: each decision action with its number.",
+            "properties": {
+              "rollback": {
+                "type": "integer",
+                "description": "Priority of rollback (100 in OpenCode++)."
+              },
+              "block": {
+                "type": "integer",
+                "description": "Priority of block (90 in OpenCode++)."
+              },
+              "repack": {
+                "type": "integer",
+                "description": "Priority of repack (80 in OpenCode++)."
+              },
+              "repair": {
+                "type": "integer",
+                "description": "Priority of repair (70 in OpenCode++)."
+              },
+              "run-tests": {
+                "type": "integer",
+                "description": "Priority of run-tests (65 in OpenCode++)."
+              },
+              "human-review": {
+                "type": "integer",
+                "description": "Priority of human-review (60 in OpenCode++)."
+              },
+              "executor-failure": {
+                "type": "integer",
+                "description": "Priority of executor-failure (95 in OpenCode++)."
+              },
+              "no-progress": {
+                "type": "integer",
+                "description": "Priority of no-progress (110 in OpenCode++)."
+              },
+              "max-loops-reached": {
+                "type": "integer",
+                "description": "Priority of max-loops-reached (105 in OpenCode++)."
+              },
+              "finalize": {
+                "type": "integer",
+                "description": "Priority of finalize (10 in OpenCode++)."
+              }
+            }
+          },
+          {
+            "type": "array",
+            "description": "Decision actions from highest to lowest priority (the form ckpt 1.0 described; no OpenCode++ release writes it).",
+            "items": {
+              "$ref": "#/$defs/HarnessDecisionAction"
+            }
+          }
+        ]
       },
       "inputs": {
         "type": "object",
@@ -80,7 +131,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           },
           "policy": {
             "type": "object",
-            "description": "Policy engine summary.",
+            "description": "Policy engine summary (PolicyEngineReport.summary in src/harness/verification-plane/policy-engine.ts).",
             "properties": {
               "forbidden": {
                 "type": "integer",
@@ -106,26 +157,51 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           },
           "loopStatus": {
             "type": "string",
-            "description": "Loop controller status (e.g. \"needs-repair\")."
+            "description": "Loop controller status: ready, needs-context, needs-repair, needs-validation or blocked."
           },
           "loopRisk": {
             "type": "string",
-            "description": "Loop controller risk (e.g. \"Low\", \"Medium\", \"High\")."
+            "description": "Loop controller impact risk: Low, Medium or High."
           },
           "guardFindings": {
             "type": "object",
-            "description": "Guard findings summary.",
+            "description": "Guard findings summary (GuardFindingsArtifact.summary in src/outputs/guard-finding.ts).",
             "properties": {
               "total": {
                 "type": "integer",
                 "minimum": 0,
                 "description": "Total guard findings."
+              },
+              "forbidden": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Failed forbidden findings."
+              },
+              "requiredMissing": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Missing required findings."
+              },
+              "risks": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Risk findings."
+              },
+              "hallucinationErrors": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Errors of the hallucination guard."
+              },
+              "regressionMatches": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "Regression memory entries matched."
               }
             }
           },
           "guardGates": {
             "type": "object",
-            "description": "Guard Gates summary.",
+            "description": "Guard Gates summary (GuardGateReport.summary in src/outputs/guard-gates.ts).",
             "properties": {
               "total": {
                 "type": "integer",
@@ -207,7 +283,41 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
       },
       "contextPolicy": {
         "type": "object",
-        "description": "Context policy report, when the policy engine produced one."
+        "description": "Context policy assessment of the evaluation (PolicyEngineReport.contextPolicy), written by releases that assess external context; absent otherwise.",
+        "properties": {
+          "schemaVersion": {
+            "type": "string",
+            "description": "Assessment format version (\"opencode-plusplus.context-policy.v1\")."
+          },
+          "taskId": {
+            "type": "string",
+            "description": "Task id, when the assessment was made for one."
+          },
+          "currentWorkingTreeHash": {
+            "type": "string",
+            "description": "Working tree hash the context was judged against."
+          },
+          "records": {
+            "type": "array",
+            "description": "External context usage records."
+          },
+          "provenance": {
+            "type": "array",
+            "description": "Where the external context came from."
+          },
+          "authority": {
+            "type": "object",
+            "description": "What external context may decide (all false)."
+          },
+          "findings": {
+            "type": "array",
+            "description": "Context policy findings (blocked, warning or passed)."
+          },
+          "intervention": {
+            "type": "object",
+            "description": "Help provided and suggestions adopted, available or rejected."
+          }
+        }
       },
       "arbitration": {
         "allOf": [
@@ -215,7 +325,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
             "$ref": "#/$defs/HarnessDecisionArbitration"
           }
         ],
-        "description": "Arbitration details, when the engine arbitrated."
+        "description": "The decision's arbitration again (decision.arbitration), absent when the decision has none."
       },
       "decision": {
         "allOf": [
@@ -229,7 +339,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
     "$defs": {
       "HarnessDecision": {
         "type": "object",
-        "description": "The Harness decision for an iteration.",
+        "description": "The Harness decision for an iteration (HarnessDecision in src/harness/types.ts of whut09/Repo-to-Agent-Context, built by createHarnessDecision: keys spread in only when set are absent, never null).",
         "required": [
           "action",
           "blocking",
@@ -278,6 +388,36 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
             "description": "Artifacts supporting the decision.",
             "items": {
               "$ref": "#/$defs/ArtifactRef"
+            }
+          },
+          "interventionIds": {
+            "type": "array",
+            "description": "Intervention ledger ids linked to the decision, deduplicated and sorted with localeCompare; written by releases that record interventions (the intervention mapper appends it after arbitration).",
+            "items": {
+              "type": "string",
+              "description": "One intervention id."
+            }
+          },
+          "humanReview": {
+            "type": "object",
+            "description": "Human review request attached to the decision by releases that have one (HumanReviewRequest: schemaVersion \"opencode-plusplus.human-review.v1\", requestId, reasonCode, title, explanation, requiredUserAction, status, ...).",
+            "properties": {
+              "schemaVersion": {
+                "type": "string",
+                "description": "Request format version (\"opencode-plusplus.human-review.v1\")."
+              },
+              "requestId": {
+                "type": "string",
+                "description": "Id of the review request."
+              },
+              "reasonCode": {
+                "type": "string",
+                "description": "Why a person must look (NO_EXECUTABLE_TEST, BOUNDARY_EXPANSION_REQUIRED, EXTERNAL_SIDE_EFFECT, UNVERIFIABLE_RESULT, PLUGIN_FAILURE, AMBIGUOUS_REPOSITORY_STATE)."
+              },
+              "status": {
+                "type": "string",
+                "description": "Request status (pending, approved, rejected, resumed, resolved)."
+              }
             }
           },
           "arbitration": {
@@ -342,7 +482,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
       },
       "HarnessDecisionArbitration": {
         "type": "object",
-        "description": "How the decision was chosen among candidates.",
+        "description": "How the decision was chosen among candidates (HarnessDecisionArbitration in src/harness/types.ts): the candidates are sorted by priority, blocking, confidence and id; the first is selected, the rest support it.",
         "required": [
           "selectedCandidate",
           "selectedPriority",
@@ -363,9 +503,17 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           },
           "supportingCandidates": {
             "type": "array",
-            "description": "Other candidates that were considered.",
+            "description": "The other candidates, in arbitration order (highest priority first); their first reasons are also appended to the decision reasons.",
             "items": {
               "$ref": "#/$defs/HarnessDecisionCandidate"
+            }
+          },
+          "interventionIds": {
+            "type": "array",
+            "description": "Intervention ids of all candidates, deduplicated and sorted with localeCompare; written by releases that record interventions.",
+            "items": {
+              "type": "string",
+              "description": "One intervention id."
             }
           }
         }
@@ -387,7 +535,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
         "properties": {
           "id": {
             "type": "string",
-            "description": "Identifier of the candidate, e.g. \"guard-gate:evidence.no-test-after-edit\"."
+            "description": "Identifier of the candidate: \"executor.failure\", \"policy.forbidden\", \"policy.required-missing\", \"guard-gate.<gate id>\" (e.g. \"guard-gate.evidence.no-test-after-edit\"), \"loop.<loop action>\", \"risk.human-review\" or \"fallback.finalize\"."
           },
           "source": {
             "type": "string",
@@ -411,7 +559,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           },
           "priority": {
             "type": "integer",
-            "description": "Priority of the candidate; the arbitration picks the highest."
+            "description": "Priority of the candidate: the priority table value of its action (the arbitration picks the highest)."
           },
           "blocking": {
             "type": "boolean",
@@ -444,6 +592,14 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
             "description": "Artifacts supporting the candidate.",
             "items": {
               "$ref": "#/$defs/ArtifactRef"
+            }
+          },
+          "interventionIds": {
+            "type": "array",
+            "description": "Intervention ids of the guard gate or policy results behind the candidate, sorted with localeCompare; absent when it has none.",
+            "items": {
+              "type": "string",
+              "description": "One intervention id."
             }
           }
         }
@@ -640,7 +796,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
   },
   'agent-context/iteration': {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "https://ckpt.dev/schemas/agent-context/iteration/1.0.json",
+    "$id": "https://ckpt.dev/schemas/agent-context/iteration/1.1.json",
     "title": "AgentContextIteration",
     "description": "Iteration artifact written at the persist phase, .agent-context/runs/<run-id>/iterations/<NNN>/iteration.json (NNN = iteration zero-padded to 3). Unknown fields are valid (the artifact grows with the harness); ckpt validate --strict reports them.",
     "type": "object",
@@ -745,7 +901,41 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
       },
       "contextPolicy": {
         "type": "object",
-        "description": "Context policy report of the evaluation, when the policy engine produced one."
+        "description": "Context policy assessment of the evaluation (PolicyEngineReport.contextPolicy), written by releases that assess external context; absent otherwise.",
+        "properties": {
+          "schemaVersion": {
+            "type": "string",
+            "description": "Assessment format version (\"opencode-plusplus.context-policy.v1\")."
+          },
+          "taskId": {
+            "type": "string",
+            "description": "Task id, when the assessment was made for one."
+          },
+          "currentWorkingTreeHash": {
+            "type": "string",
+            "description": "Working tree hash the context was judged against."
+          },
+          "records": {
+            "type": "array",
+            "description": "External context usage records."
+          },
+          "provenance": {
+            "type": "array",
+            "description": "Where the external context came from."
+          },
+          "authority": {
+            "type": "object",
+            "description": "What external context may decide (all false)."
+          },
+          "findings": {
+            "type": "array",
+            "description": "Context policy findings (blocked, warning or passed)."
+          },
+          "intervention": {
+            "type": "object",
+            "description": "Help provided and suggestions adopted, available or rejected."
+          }
+        }
       },
       "summary": {
         "type": "object",
@@ -761,8 +951,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           "decision",
           "supportingCandidates",
           "convergence",
-          "fingerprint",
-          "contextRefresh"
+          "fingerprint"
         ],
         "properties": {
           "executor": {
@@ -788,12 +977,12 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           "guardFindings": {
             "type": "integer",
             "minimum": 0,
-            "description": "Number of guard findings."
+            "description": "Number of guard findings (guardFindings.summary.total)."
           },
           "guardGates": {
             "type": "integer",
             "minimum": 0,
-            "description": "Number of blocking Guard Gates."
+            "description": "Number of blocking Guard Gates (guardGates.summary.blocking)."
           },
           "policyPassed": {
             "type": "boolean",
@@ -801,7 +990,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           },
           "loopStatus": {
             "type": "string",
-            "description": "Loop controller status (e.g. \"needs-repair\", \"ready\")."
+            "description": "Loop controller status: ready, needs-context, needs-repair, needs-validation or blocked."
           },
           "decision": {
             "allOf": [
@@ -813,12 +1002,12 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           },
           "selectedCandidate": {
             "type": "string",
-            "description": "Id of the arbitration candidate that won, when arbitration ran."
+            "description": "Id of the arbitration candidate that won; absent when the decision has no arbitration."
           },
           "supportingCandidates": {
             "type": "integer",
             "minimum": 0,
-            "description": "Number of supporting arbitration candidates."
+            "description": "Number of supporting arbitration candidates (0 without arbitration)."
           },
           "convergence": {
             "type": "string",
@@ -842,7 +1031,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
                 "$ref": "#/$defs/ContextRefresh"
               }
             ],
-            "description": "How the context was refreshed for this iteration."
+            "description": "How the context was refreshed for this iteration; absent in releases before context refresh metrics."
           }
         }
       }
@@ -1045,7 +1234,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
       },
       "ContextRefresh": {
         "type": "object",
-        "description": "How the context package was refreshed for this iteration.",
+        "description": "How the context package was refreshed for this iteration (ContextRefreshMetrics in src/harness/control-plane/context-refresh.ts).",
         "required": [
           "mode",
           "reason",
@@ -1096,7 +1285,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           "durationMs": {
             "type": "number",
             "minimum": 0,
-            "description": "Elapsed context build time in milliseconds."
+            "description": "Elapsed context build time in milliseconds (a performance.now() difference, so usually fractional)."
           }
         }
       }
@@ -1104,7 +1293,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
   },
   'agent-context/orchestrator-state': {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "https://ckpt.dev/schemas/agent-context/orchestrator-state/1.0.json",
+    "$id": "https://ckpt.dev/schemas/agent-context/orchestrator-state/1.1.json",
     "title": "AgentContextOrchestratorState",
     "description": "Harness-led orchestrator phase state, .agent-context/orchestrator/<run-id>/state.json, rewritten atomically on every phase transition. schemaVersion must be exactly \"opencode-plusplus.orchestrator-state.v1\"; any other value is a compatibility error and the document is not interpreted. Unknown fields are valid; ckpt validate --strict reports them.",
     "type": "object",
@@ -1131,7 +1320,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
       "revision": {
         "type": "integer",
         "minimum": 0,
-        "description": "Save counter, +1 per save; the first saved state (at prepare-sandbox) is revision 1."
+        "description": "Save counter: every save writes the revision on disk + 1, so the first saved state (001:plan done, at prepare-sandbox) is revision 1. Absent in releases without revisions."
       },
       "runId": {
         "type": "string",
@@ -1191,7 +1380,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
             "$ref": "#/$defs/HarnessDecision"
           }
         ],
-        "description": "Decision of the latest decided iteration; set by decide."
+        "description": "Decision of the latest decided iteration; set by decide (after any no-progress or max-loops override) and again at finalize→completed, where it carries interventionIds in releases that record interventions."
       },
       "convergence": {
         "allOf": [
@@ -1243,7 +1432,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
       },
       "HarnessDecision": {
         "type": "object",
-        "description": "The Harness decision for an iteration.",
+        "description": "The Harness decision for an iteration (HarnessDecision in src/harness/types.ts of whut09/Repo-to-Agent-Context, built by createHarnessDecision: keys spread in only when set are absent, never null).",
         "required": [
           "action",
           "blocking",
@@ -1292,6 +1481,36 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
             "description": "Artifacts supporting the decision.",
             "items": {
               "$ref": "#/$defs/ArtifactRef"
+            }
+          },
+          "interventionIds": {
+            "type": "array",
+            "description": "Intervention ledger ids linked to the decision, deduplicated and sorted with localeCompare; written by releases that record interventions (the intervention mapper appends it after arbitration).",
+            "items": {
+              "type": "string",
+              "description": "One intervention id."
+            }
+          },
+          "humanReview": {
+            "type": "object",
+            "description": "Human review request attached to the decision by releases that have one (HumanReviewRequest: schemaVersion \"opencode-plusplus.human-review.v1\", requestId, reasonCode, title, explanation, requiredUserAction, status, ...).",
+            "properties": {
+              "schemaVersion": {
+                "type": "string",
+                "description": "Request format version (\"opencode-plusplus.human-review.v1\")."
+              },
+              "requestId": {
+                "type": "string",
+                "description": "Id of the review request."
+              },
+              "reasonCode": {
+                "type": "string",
+                "description": "Why a person must look (NO_EXECUTABLE_TEST, BOUNDARY_EXPANSION_REQUIRED, EXTERNAL_SIDE_EFFECT, UNVERIFIABLE_RESULT, PLUGIN_FAILURE, AMBIGUOUS_REPOSITORY_STATE)."
+              },
+              "status": {
+                "type": "string",
+                "description": "Request status (pending, approved, rejected, resumed, resolved)."
+              }
             }
           },
           "arbitration": {
@@ -1356,7 +1575,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
       },
       "HarnessDecisionArbitration": {
         "type": "object",
-        "description": "How the decision was chosen among candidates.",
+        "description": "How the decision was chosen among candidates (HarnessDecisionArbitration in src/harness/types.ts): the candidates are sorted by priority, blocking, confidence and id; the first is selected, the rest support it.",
         "required": [
           "selectedCandidate",
           "selectedPriority",
@@ -1377,9 +1596,17 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           },
           "supportingCandidates": {
             "type": "array",
-            "description": "Other candidates that were considered.",
+            "description": "The other candidates, in arbitration order (highest priority first); their first reasons are also appended to the decision reasons.",
             "items": {
               "$ref": "#/$defs/HarnessDecisionCandidate"
+            }
+          },
+          "interventionIds": {
+            "type": "array",
+            "description": "Intervention ids of all candidates, deduplicated and sorted with localeCompare; written by releases that record interventions.",
+            "items": {
+              "type": "string",
+              "description": "One intervention id."
             }
           }
         }
@@ -1401,7 +1628,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
         "properties": {
           "id": {
             "type": "string",
-            "description": "Identifier of the candidate, e.g. \"guard-gate:evidence.no-test-after-edit\"."
+            "description": "Identifier of the candidate: \"executor.failure\", \"policy.forbidden\", \"policy.required-missing\", \"guard-gate.<gate id>\" (e.g. \"guard-gate.evidence.no-test-after-edit\"), \"loop.<loop action>\", \"risk.human-review\" or \"fallback.finalize\"."
           },
           "source": {
             "type": "string",
@@ -1425,7 +1652,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           },
           "priority": {
             "type": "integer",
-            "description": "Priority of the candidate; the arbitration picks the highest."
+            "description": "Priority of the candidate: the priority table value of its action (the arbitration picks the highest)."
           },
           "blocking": {
             "type": "boolean",
@@ -1458,6 +1685,14 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
             "description": "Artifacts supporting the candidate.",
             "items": {
               "$ref": "#/$defs/ArtifactRef"
+            }
+          },
+          "interventionIds": {
+            "type": "array",
+            "description": "Intervention ids of the guard gate or policy results behind the candidate, sorted with localeCompare; absent when it has none.",
+            "items": {
+              "type": "string",
+              "description": "One intervention id."
             }
           }
         }
@@ -1662,7 +1897,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
       "revision": {
         "type": "integer",
         "minimum": 0,
-        "description": "Save counter, +1 per save; absent in older releases, which means 0."
+        "description": "Save counter: every save writes the revision on disk + 1 (the first save is 1); absent in older releases, which means 0."
       },
       "state": {
         "allOf": [
@@ -1692,7 +1927,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
       },
       "phase": {
         "type": "string",
-        "description": "Runtime phase that produced this state (e.g. \"preflight\", \"loop\")."
+        "description": "Runtime phase that produced this state: \"preflight\" (a new task run), or the loop phase (\"after-edit\", \"repair\")."
       },
       "repoHash": {
         "type": "string",
@@ -3493,9 +3728,9 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
 
 /** The kinds, in a stable order. */
 export const kinds: readonly KindInfo[] = [
-  { id: 'agent-context/decision', dialect: 'agent-context', kind: 'decision', title: 'AgentContextDecision', $id: 'https://ckpt.dev/schemas/agent-context/decision/1.0.json' },
-  { id: 'agent-context/iteration', dialect: 'agent-context', kind: 'iteration', title: 'AgentContextIteration', $id: 'https://ckpt.dev/schemas/agent-context/iteration/1.0.json' },
-  { id: 'agent-context/orchestrator-state', dialect: 'agent-context', kind: 'orchestrator-state', title: 'AgentContextOrchestratorState', $id: 'https://ckpt.dev/schemas/agent-context/orchestrator-state/1.0.json' },
+  { id: 'agent-context/decision', dialect: 'agent-context', kind: 'decision', title: 'AgentContextDecision', $id: 'https://ckpt.dev/schemas/agent-context/decision/1.1.json' },
+  { id: 'agent-context/iteration', dialect: 'agent-context', kind: 'iteration', title: 'AgentContextIteration', $id: 'https://ckpt.dev/schemas/agent-context/iteration/1.1.json' },
+  { id: 'agent-context/orchestrator-state', dialect: 'agent-context', kind: 'orchestrator-state', title: 'AgentContextOrchestratorState', $id: 'https://ckpt.dev/schemas/agent-context/orchestrator-state/1.1.json' },
   { id: 'agent-context/task-state', dialect: 'agent-context', kind: 'task-state', title: 'AgentContextTaskState', $id: 'https://ckpt.dev/schemas/agent-context/task-state/1.0.json' },
   { id: 'resumable/checklist-env', dialect: 'resumable', kind: 'checklist-env', title: 'ResumableChecklistEnv', $id: 'https://ckpt.dev/schemas/resumable/checklist-env/1.0.json' },
   { id: 'resumable/contract-env', dialect: 'resumable', kind: 'contract-env', title: 'ResumableContractEnv', $id: 'https://ckpt.dev/schemas/resumable/contract-env/1.0.json' },

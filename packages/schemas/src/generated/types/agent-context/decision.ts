@@ -44,9 +44,53 @@ export interface AgentContextDecision {
    */
   iteration: number;
   /**
-   * Decision actions from highest to lowest priority, as the engine used them.
+   * The priority table the engine used (HARNESS_DECISION_PRIORITY in src/harness/control-plane/decision-engine.ts): an object mapping each decision action to its number, the higher wins. ckpt 1.0 described an array of actions; that form stays accepted.
    */
-  priorityOrder: HarnessDecisionAction[];
+  priorityOrder:
+    | {
+        /**
+         * Priority of rollback (100 in OpenCode++).
+         */
+        rollback?: number;
+        /**
+         * Priority of block (90 in OpenCode++).
+         */
+        block?: number;
+        /**
+         * Priority of repack (80 in OpenCode++).
+         */
+        repack?: number;
+        /**
+         * Priority of repair (70 in OpenCode++).
+         */
+        repair?: number;
+        /**
+         * Priority of run-tests (65 in OpenCode++).
+         */
+        'run-tests'?: number;
+        /**
+         * Priority of human-review (60 in OpenCode++).
+         */
+        'human-review'?: number;
+        /**
+         * Priority of executor-failure (95 in OpenCode++).
+         */
+        'executor-failure'?: number;
+        /**
+         * Priority of no-progress (110 in OpenCode++).
+         */
+        'no-progress'?: number;
+        /**
+         * Priority of max-loops-reached (105 in OpenCode++).
+         */
+        'max-loops-reached'?: number;
+        /**
+         * Priority of finalize (10 in OpenCode++).
+         */
+        finalize?: number;
+        [k: string]: unknown;
+      }
+    | HarnessDecisionAction[];
   /**
    * What the decision was computed from.
    */
@@ -62,7 +106,7 @@ export interface AgentContextDecision {
      */
     changedFiles: string[];
     /**
-     * Policy engine summary.
+     * Policy engine summary (PolicyEngineReport.summary in src/harness/verification-plane/policy-engine.ts).
      */
     policy?: {
       /**
@@ -84,25 +128,45 @@ export interface AgentContextDecision {
       [k: string]: unknown;
     };
     /**
-     * Loop controller status (e.g. "needs-repair").
+     * Loop controller status: ready, needs-context, needs-repair, needs-validation or blocked.
      */
     loopStatus?: string;
     /**
-     * Loop controller risk (e.g. "Low", "Medium", "High").
+     * Loop controller impact risk: Low, Medium or High.
      */
     loopRisk?: string;
     /**
-     * Guard findings summary.
+     * Guard findings summary (GuardFindingsArtifact.summary in src/outputs/guard-finding.ts).
      */
     guardFindings?: {
       /**
        * Total guard findings.
        */
       total?: number;
+      /**
+       * Failed forbidden findings.
+       */
+      forbidden?: number;
+      /**
+       * Missing required findings.
+       */
+      requiredMissing?: number;
+      /**
+       * Risk findings.
+       */
+      risks?: number;
+      /**
+       * Errors of the hallucination guard.
+       */
+      hallucinationErrors?: number;
+      /**
+       * Regression memory entries matched.
+       */
+      regressionMatches?: number;
       [k: string]: unknown;
     };
     /**
-     * Guard Gates summary.
+     * Guard Gates summary (GuardGateReport.summary in src/outputs/guard-gates.ts).
      */
     guardGates?: {
       /**
@@ -156,13 +220,49 @@ export interface AgentContextDecision {
    */
   convergence: Convergence;
   /**
-   * Context policy report, when the policy engine produced one.
+   * Context policy assessment of the evaluation (PolicyEngineReport.contextPolicy), written by releases that assess external context; absent otherwise.
    */
   contextPolicy?: {
+    /**
+     * Assessment format version ("opencode-plusplus.context-policy.v1").
+     */
+    schemaVersion?: string;
+    /**
+     * Task id, when the assessment was made for one.
+     */
+    taskId?: string;
+    /**
+     * Working tree hash the context was judged against.
+     */
+    currentWorkingTreeHash?: string;
+    /**
+     * External context usage records.
+     */
+    records?: unknown[];
+    /**
+     * Where the external context came from.
+     */
+    provenance?: unknown[];
+    /**
+     * What external context may decide (all false).
+     */
+    authority?: {
+      [k: string]: unknown;
+    };
+    /**
+     * Context policy findings (blocked, warning or passed).
+     */
+    findings?: unknown[];
+    /**
+     * Help provided and suggestions adopted, available or rejected.
+     */
+    intervention?: {
+      [k: string]: unknown;
+    };
     [k: string]: unknown;
   };
   /**
-   * Arbitration details, when the engine arbitrated.
+   * The decision's arbitration again (decision.arbitration), absent when the decision has none.
    */
   arbitration?: HarnessDecisionArbitration;
   /**
@@ -308,7 +408,7 @@ export interface FingerprintState {
   [k: string]: unknown;
 }
 /**
- * How the decision was chosen among candidates.
+ * How the decision was chosen among candidates (HarnessDecisionArbitration in src/harness/types.ts): the candidates are sorted by priority, blocking, confidence and id; the first is selected, the rest support it.
  *
  * This interface was referenced by `AgentContextDecision`'s JSON-Schema
  * via the `definition` "HarnessDecisionArbitration".
@@ -323,9 +423,15 @@ export interface HarnessDecisionArbitration {
    */
   selectedPriority: number;
   /**
-   * Other candidates that were considered.
+   * The other candidates, in arbitration order (highest priority first); their first reasons are also appended to the decision reasons.
    */
   supportingCandidates: HarnessDecisionCandidate[];
+  /**
+   * Intervention ids of all candidates, deduplicated and sorted with localeCompare; written by releases that record interventions.
+   *
+   * Items: One intervention id.
+   */
+  interventionIds?: string[];
   [k: string]: unknown;
 }
 /**
@@ -336,7 +442,7 @@ export interface HarnessDecisionArbitration {
  */
 export interface HarnessDecisionCandidate {
   /**
-   * Identifier of the candidate, e.g. "guard-gate:evidence.no-test-after-edit".
+   * Identifier of the candidate: "executor.failure", "policy.forbidden", "policy.required-missing", "guard-gate.<gate id>" (e.g. "guard-gate.evidence.no-test-after-edit"), "loop.<loop action>", "risk.human-review" or "fallback.finalize".
    */
   id: string;
   /**
@@ -348,7 +454,7 @@ export interface HarnessDecisionCandidate {
    */
   action: HarnessDecisionAction;
   /**
-   * Priority of the candidate; the arbitration picks the highest.
+   * Priority of the candidate: the priority table value of its action (the arbitration picks the highest).
    */
   priority: number;
   /**
@@ -375,6 +481,12 @@ export interface HarnessDecisionCandidate {
    * Artifacts supporting the candidate.
    */
   artifacts: ArtifactRef[];
+  /**
+   * Intervention ids of the guard gate or policy results behind the candidate, sorted with localeCompare; absent when it has none.
+   *
+   * Items: One intervention id.
+   */
+  interventionIds?: string[];
   [k: string]: unknown;
 }
 /**
@@ -410,7 +522,7 @@ export interface ArtifactRef {
   [k: string]: unknown;
 }
 /**
- * The Harness decision for an iteration.
+ * The Harness decision for an iteration (HarnessDecision in src/harness/types.ts of whut09/Repo-to-Agent-Context, built by createHarnessDecision: keys spread in only when set are absent, never null).
  *
  * This interface was referenced by `AgentContextDecision`'s JSON-Schema
  * via the `definition` "HarnessDecision".
@@ -444,6 +556,34 @@ export interface HarnessDecision {
    * Artifacts supporting the decision.
    */
   artifacts: ArtifactRef[];
+  /**
+   * Intervention ledger ids linked to the decision, deduplicated and sorted with localeCompare; written by releases that record interventions (the intervention mapper appends it after arbitration).
+   *
+   * Items: One intervention id.
+   */
+  interventionIds?: string[];
+  /**
+   * Human review request attached to the decision by releases that have one (HumanReviewRequest: schemaVersion "opencode-plusplus.human-review.v1", requestId, reasonCode, title, explanation, requiredUserAction, status, ...).
+   */
+  humanReview?: {
+    /**
+     * Request format version ("opencode-plusplus.human-review.v1").
+     */
+    schemaVersion?: string;
+    /**
+     * Id of the review request.
+     */
+    requestId?: string;
+    /**
+     * Why a person must look (NO_EXECUTABLE_TEST, BOUNDARY_EXPANSION_REQUIRED, EXTERNAL_SIDE_EFFECT, UNVERIFIABLE_RESULT, PLUGIN_FAILURE, AMBIGUOUS_REPOSITORY_STATE).
+     */
+    reasonCode?: string;
+    /**
+     * Request status (pending, approved, rejected, resumed, resolved).
+     */
+    status?: string;
+    [k: string]: unknown;
+  };
   /**
    * Arbitration details; written when the decision engine arbitrated between candidates.
    */

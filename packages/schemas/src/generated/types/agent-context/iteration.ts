@@ -109,9 +109,45 @@ export interface AgentContextIteration {
    */
   convergence: Convergence;
   /**
-   * Context policy report of the evaluation, when the policy engine produced one.
+   * Context policy assessment of the evaluation (PolicyEngineReport.contextPolicy), written by releases that assess external context; absent otherwise.
    */
   contextPolicy?: {
+    /**
+     * Assessment format version ("opencode-plusplus.context-policy.v1").
+     */
+    schemaVersion?: string;
+    /**
+     * Task id, when the assessment was made for one.
+     */
+    taskId?: string;
+    /**
+     * Working tree hash the context was judged against.
+     */
+    currentWorkingTreeHash?: string;
+    /**
+     * External context usage records.
+     */
+    records?: unknown[];
+    /**
+     * Where the external context came from.
+     */
+    provenance?: unknown[];
+    /**
+     * What external context may decide (all false).
+     */
+    authority?: {
+      [k: string]: unknown;
+    };
+    /**
+     * Context policy findings (blocked, warning or passed).
+     */
+    findings?: unknown[];
+    /**
+     * Help provided and suggestions adopted, available or rejected.
+     */
+    intervention?: {
+      [k: string]: unknown;
+    };
     [k: string]: unknown;
   };
   /**
@@ -131,11 +167,11 @@ export interface AgentContextIteration {
      */
     changedFiles: number;
     /**
-     * Number of guard findings.
+     * Number of guard findings (guardFindings.summary.total).
      */
     guardFindings: number;
     /**
-     * Number of blocking Guard Gates.
+     * Number of blocking Guard Gates (guardGates.summary.blocking).
      */
     guardGates: number;
     /**
@@ -143,7 +179,7 @@ export interface AgentContextIteration {
      */
     policyPassed: boolean;
     /**
-     * Loop controller status (e.g. "needs-repair", "ready").
+     * Loop controller status: ready, needs-context, needs-repair, needs-validation or blocked.
      */
     loopStatus: string;
     /**
@@ -151,11 +187,11 @@ export interface AgentContextIteration {
      */
     decision: HarnessDecisionAction;
     /**
-     * Id of the arbitration candidate that won, when arbitration ran.
+     * Id of the arbitration candidate that won; absent when the decision has no arbitration.
      */
     selectedCandidate?: string;
     /**
-     * Number of supporting arbitration candidates.
+     * Number of supporting arbitration candidates (0 without arbitration).
      */
     supportingCandidates: number;
     /**
@@ -167,9 +203,9 @@ export interface AgentContextIteration {
      */
     fingerprint: string;
     /**
-     * How the context was refreshed for this iteration.
+     * How the context was refreshed for this iteration; absent in releases before context refresh metrics.
      */
-    contextRefresh: ContextRefresh;
+    contextRefresh?: ContextRefresh;
     [k: string]: unknown;
   };
   [k: string]: unknown;
@@ -290,7 +326,7 @@ export interface FingerprintState {
   [k: string]: unknown;
 }
 /**
- * How the context package was refreshed for this iteration.
+ * How the context package was refreshed for this iteration (ContextRefreshMetrics in src/harness/control-plane/context-refresh.ts).
  *
  * This interface was referenced by `AgentContextIteration`'s JSON-Schema
  * via the `definition` "ContextRefresh".
@@ -325,7 +361,7 @@ export interface ContextRefresh {
    */
   buildCount: number;
   /**
-   * Elapsed context build time in milliseconds.
+   * Elapsed context build time in milliseconds (a performance.now() difference, so usually fractional).
    */
   durationMs: number;
   [k: string]: unknown;

@@ -44,7 +44,7 @@ export interface AgentContextOrchestratorState {
    */
   schemaVersion: 'opencode-plusplus.orchestrator-state.v1';
   /**
-   * Save counter, +1 per save; the first saved state (at prepare-sandbox) is revision 1.
+   * Save counter: every save writes the revision on disk + 1, so the first saved state (001:plan done, at prepare-sandbox) is revision 1. Absent in releases without revisions.
    */
   revision?: number;
   /**
@@ -90,7 +90,7 @@ export interface AgentContextOrchestratorState {
    */
   workingTreeHash: string;
   /**
-   * Decision of the latest decided iteration; set by decide.
+   * Decision of the latest decided iteration; set by decide (after any no-progress or max-loops override) and again at finalize→completed, where it carries interventionIds in releases that record interventions.
    */
   latestDecision?: HarnessDecision;
   /**
@@ -120,7 +120,7 @@ export interface AgentContextOrchestratorState {
   [k: string]: unknown;
 }
 /**
- * The Harness decision for an iteration.
+ * The Harness decision for an iteration (HarnessDecision in src/harness/types.ts of whut09/Repo-to-Agent-Context, built by createHarnessDecision: keys spread in only when set are absent, never null).
  *
  * This interface was referenced by `AgentContextOrchestratorState`'s JSON-Schema
  * via the `definition` "HarnessDecision".
@@ -154,6 +154,34 @@ export interface HarnessDecision {
    * Artifacts supporting the decision.
    */
   artifacts: ArtifactRef[];
+  /**
+   * Intervention ledger ids linked to the decision, deduplicated and sorted with localeCompare; written by releases that record interventions (the intervention mapper appends it after arbitration).
+   *
+   * Items: One intervention id.
+   */
+  interventionIds?: string[];
+  /**
+   * Human review request attached to the decision by releases that have one (HumanReviewRequest: schemaVersion "opencode-plusplus.human-review.v1", requestId, reasonCode, title, explanation, requiredUserAction, status, ...).
+   */
+  humanReview?: {
+    /**
+     * Request format version ("opencode-plusplus.human-review.v1").
+     */
+    schemaVersion?: string;
+    /**
+     * Id of the review request.
+     */
+    requestId?: string;
+    /**
+     * Why a person must look (NO_EXECUTABLE_TEST, BOUNDARY_EXPANSION_REQUIRED, EXTERNAL_SIDE_EFFECT, UNVERIFIABLE_RESULT, PLUGIN_FAILURE, AMBIGUOUS_REPOSITORY_STATE).
+     */
+    reasonCode?: string;
+    /**
+     * Request status (pending, approved, rejected, resumed, resolved).
+     */
+    status?: string;
+    [k: string]: unknown;
+  };
   /**
    * Arbitration details; written when the decision engine arbitrated between candidates.
    */
@@ -193,7 +221,7 @@ export interface ArtifactRef {
   [k: string]: unknown;
 }
 /**
- * How the decision was chosen among candidates.
+ * How the decision was chosen among candidates (HarnessDecisionArbitration in src/harness/types.ts): the candidates are sorted by priority, blocking, confidence and id; the first is selected, the rest support it.
  *
  * This interface was referenced by `AgentContextOrchestratorState`'s JSON-Schema
  * via the `definition` "HarnessDecisionArbitration".
@@ -208,9 +236,15 @@ export interface HarnessDecisionArbitration {
    */
   selectedPriority: number;
   /**
-   * Other candidates that were considered.
+   * The other candidates, in arbitration order (highest priority first); their first reasons are also appended to the decision reasons.
    */
   supportingCandidates: HarnessDecisionCandidate[];
+  /**
+   * Intervention ids of all candidates, deduplicated and sorted with localeCompare; written by releases that record interventions.
+   *
+   * Items: One intervention id.
+   */
+  interventionIds?: string[];
   [k: string]: unknown;
 }
 /**
@@ -221,7 +255,7 @@ export interface HarnessDecisionArbitration {
  */
 export interface HarnessDecisionCandidate {
   /**
-   * Identifier of the candidate, e.g. "guard-gate:evidence.no-test-after-edit".
+   * Identifier of the candidate: "executor.failure", "policy.forbidden", "policy.required-missing", "guard-gate.<gate id>" (e.g. "guard-gate.evidence.no-test-after-edit"), "loop.<loop action>", "risk.human-review" or "fallback.finalize".
    */
   id: string;
   /**
@@ -233,7 +267,7 @@ export interface HarnessDecisionCandidate {
    */
   action: HarnessDecisionAction;
   /**
-   * Priority of the candidate; the arbitration picks the highest.
+   * Priority of the candidate: the priority table value of its action (the arbitration picks the highest).
    */
   priority: number;
   /**
@@ -260,6 +294,12 @@ export interface HarnessDecisionCandidate {
    * Artifacts supporting the candidate.
    */
   artifacts: ArtifactRef[];
+  /**
+   * Intervention ids of the guard gate or policy results behind the candidate, sorted with localeCompare; absent when it has none.
+   *
+   * Items: One intervention id.
+   */
+  interventionIds?: string[];
   [k: string]: unknown;
 }
 /**

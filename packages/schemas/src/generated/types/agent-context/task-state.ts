@@ -45,7 +45,7 @@ export interface AgentContextTaskState {
    */
   schemaVersion?: 1;
   /**
-   * Save counter, +1 per save; absent in older releases, which means 0.
+   * Save counter: every save writes the revision on disk + 1 (the first save is 1); absent in older releases, which means 0.
    */
   revision?: number;
   /**
@@ -65,7 +65,7 @@ export interface AgentContextTaskState {
    */
   task: string;
   /**
-   * Runtime phase that produced this state (e.g. "preflight", "loop").
+   * Runtime phase that produced this state: "preflight" (a new task run), or the loop phase ("after-edit", "repair").
    */
   phase: string;
   /**

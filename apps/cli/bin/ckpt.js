@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// `ckpt validate` with plain arguments skips commander and every other command's module: CI runs it on every
-// commit, often on one file, where startup is most of the time. It loads dist/validate.bundle.js (one file, made
-// at build time) while that bundle is newer than what it was made from (a rebuilt @ckpt/core makes it stale), and
-// the unbundled modules otherwise. Any other command, or arguments the fast path does not take, go to the full
-// commander program.
+// The `ckpt` command. It runs the self-contained build in dist/bundle/ (what the packed @ckpt/cli ships: the
+// program, core, schemas, validators and the viewer, no dependencies). In the workspace, where tsc's modules sit
+// in dist/ beside it, the bundle is used only while it is newer than what it was made from (a rebuilt @ckpt/core
+// makes it stale) and the unbundled modules are loaded otherwise: correct, slower.
+// `ckpt validate` with plain arguments skips commander and every other command's module (validate.js): CI runs
+// it on every commit, often on one file, where startup is most of the time. Any other command, or arguments the
+// fast path does not take, go to the full commander program.
 import { statSync } from 'node:fs';
 
 // A reader that closes the pipe early (`ckpt … | head`) is not an error: stop quietly, never with a stack trace.
@@ -17,34 +19,33 @@ for (const stream of [process.stdout, process.stderr]) {
 const args = process.argv.slice(2);
 let code;
 if (args[0] === 'validate') {
-  const { fastValidate } = await import(freshBundle() ?? '../dist/commands/validate-fast.js');
+  const bundled = pick('validate.js', 'commands/validate-fast.js', ['core', 'schemas']);
+  const { fastValidate } = await import(bundled);
   code = await fastValidate(args.slice(1));
 }
 if (code === undefined) {
-  const { main } = await import('../dist/main.js');
+  const { main } = await import(pick('ckpt.js', 'main.js', ['core', 'schemas', 'viewer']));
   code = await main(process.argv);
 }
 process.exitCode = code;
 
-function freshBundle() {
-  const bundle = new URL('../dist/validate.bundle.js', import.meta.url);
-  try {
-    const made = statSync(bundle).mtimeMs;
-    const sources = [new URL('../dist/commands/validate-fast.js', import.meta.url), coreEntry()];
-    return sources.every((s) => statSync(new URL(s)).mtimeMs <= made) ? bundle.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-// @ckpt/core's entry. Where the package manager linked it next to this package (the workspace, pnpm), stat it
-// there: import.meta.resolve's package lookup costs ~8 ms, a tenth of a one-file validate.
-function coreEntry() {
-  const near = new URL('../node_modules/@ckpt/core/dist/index.js', import.meta.url);
-  try {
-    statSync(near);
-    return near.href;
-  } catch {
-    return import.meta.resolve('@ckpt/core');
-  }
+/**
+ * dist/bundle/<bundle> when it is fresh or when there is nothing else (the installed package), else
+ * dist/<module>. Fresh: newer than the CLI's own modules and the built entries of the workspace packages it holds.
+ */
+function pick(bundle, module, packages) {
+  const b = new URL(`../dist/bundle/${bundle}`, import.meta.url);
+  const m = new URL(`../dist/${module}`, import.meta.url);
+  const mod = statSync(m, { throwIfNoEntry: false });
+  if (!mod) return b.href;
+  const made = statSync(b, { throwIfNoEntry: false })?.mtimeMs ?? -1;
+  const fresh =
+    made >= mod.mtimeMs &&
+    packages.every((p) => {
+      // Where pnpm links the workspace package next to this one: a package lookup through
+      // import.meta.resolve costs ~8 ms, a tenth of a one-file validate.
+      const entry = new URL(`../node_modules/@ckpt/${p}/dist/index.js`, import.meta.url);
+      return (statSync(entry, { throwIfNoEntry: false })?.mtimeMs ?? 0) <= made;
+    });
+  return fresh ? b.href : m.href;
 }

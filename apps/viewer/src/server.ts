@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type LoadRuns, ProjectState } from './project.js';
@@ -32,7 +33,14 @@ export interface Viewer {
   close(): Promise<void>;
 }
 
-const STATIC_DIR = fileURLToPath(new URL('../static/', import.meta.url));
+/**
+ * The client's files: static/ beside this package's dist/, or beside the chunk when the CLI bundles the viewer
+ * (the packed @ckpt/cli ships them in dist/bundle/static/).
+ */
+function staticDir(): string {
+  const bundled = fileURLToPath(new URL('./static/', import.meta.url));
+  return existsSync(bundled) ? bundled : fileURLToPath(new URL('../static/', import.meta.url));
+}
 
 /** Builds the read-only viewer over a project directory. */
 export async function createViewer(opts: ViewerOptions): Promise<Viewer> {
@@ -43,7 +51,7 @@ export async function createViewer(opts: ViewerOptions): Promise<Viewer> {
     routerOptions: { maxParamLength: 1000 },
   });
   registerSecurity(app, { loopbackHostsOnly: opts.loopbackHostsOnly ?? false });
-  registerStaticRoutes(app, STATIC_DIR);
+  registerStaticRoutes(app, staticDir());
   registerPageRoutes(app, project);
   registerRunRoutes(app, project);
   registerRawRoutes(app, project);

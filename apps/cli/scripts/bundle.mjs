@@ -1,0 +1,129 @@
+#!/usr/bin/env node
+// Builds the self-contained `ckpt` into dist/bundle/: what the packed @ckpt/cli ships, needing nothing from the
+// workspace or the registry at run time (the package has no runtime dependencies).
+//
+//   ckpt.js, chunks   the full program (commander, core, the viewer with fastify), one chunk per lazy command
+//   validate.js       the `ckpt validate` fast path in one file (loading ~100 modules costs more than a check)
+//   tinyglobby.js     glob matching, loaded by both only for glob arguments
+//   schemas/          @ckpt/schemas' JSON: catalog.json and <dialect>/<kind>.schema.json
+//   validators/       the precompiled validators, with the ajv runtime they require bundled beside them
+//   static/           the viewer's client files
+//
+// Core loads the catalog, schemas and validators on first use with `require('@ckpt/schemas/…')`, which no
+// bundler can follow; the `schemasNextToBundle` plugin points those requires at the copies above (relative to
+// the chunk, which always sits in dist/bundle/) and the build fails if one is left over.
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { rolldown } from 'rolldown';
+
+const cli = join(import.meta.dirname, '..');
+const dist = join(cli, 'dist');
+const out = join(dist, 'bundle');
+const require = createRequire(join(cli, 'package.json'));
+const schemasDir = dirname(require.resolve('@ckpt/schemas/package.json'));
+const viewerDir = dirname(require.resolve('@ckpt/viewer/package.json'));
+
+for (const need of [join(dist, 'main.js'), join(schemasDir, 'json', 'catalog.json')]) {
+  if (!existsSync(need))
+    fail(`${relative(cli, need)} is missing: run \`pnpm build\` (turbo builds what it needs)`);
+}
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+cpSync(join(schemasDir, 'json'), join(out, 'schemas'), { recursive: true, filter: jsonOrDir });
+cpSync(join(viewerDir, 'static'), join(out, 'static'), { recursive: true });
+
+/** Rewrites core's runtime requires of @ckpt/schemas to the copies in dist/bundle/. */
+function schemasNextToBundle() {
+  return {
+    name: 'ckpt-schemas-next-to-bundle',
+    transform(code) {
+      if (!code.includes('@ckpt/schemas/')) return null;
+      return code
+        .replaceAll("'@ckpt/schemas/catalog.json'", "'./schemas/catalog.json'")
+        .replaceAll('`@ckpt/schemas/schemas/', '`./schemas/')
+        .replace(/`@ckpt\/schemas\/validators\/(\$\{\w+\})`/g, (_, kind) => `\`./validators/${kind}.cjs\``);
+    },
+    renderChunk(code, chunk) {
+      if (code.includes('@ckpt/schemas/'))
+        this.error(
+          `${chunk.fileName} still requires @ckpt/schemas/… at run time: teach bundle.mjs the new form`,
+        );
+      return null;
+    },
+  };
+}
+
+// tinyglobby (for glob arguments only) is one file of its own that both programs import on demand.
+const common = {
+  platform: 'node',
+  plugins: [schemasNextToBundle()],
+  external: ['tinyglobby'],
+  logLevel: 'warn',
+};
+const paths = { tinyglobby: './tinyglobby.js' };
+
+// The full program: bin/ckpt.js imports `main`. Lazily imported commands stay separate chunks.
+await build({ ...common, input: { ckpt: join(dist, 'main.js') } }, { dir: out, codeSplitting: true, paths });
+
+// The fast path: one file.
+await build(
+  { ...common, input: { validate: join(dist, 'commands', 'validate-fast.js') } },
+  { dir: out, codeSplitting: false, paths },
+);
+
+await build(
+  {
+    platform: 'node',
+    input: { tinyglobby: fileURLToPath(import.meta.resolve('tinyglobby')) },
+    logLevel: 'warn',
+  },
+  { dir: out, codeSplitting: false },
+);
+
+// The validators are CommonJS requiring two small ajv runtime modules; bundle them with a shared chunk.
+const validatorsIn = join(schemasDir, 'dist', 'validators');
+const validators = Object.fromEntries(
+  walk(validatorsIn)
+    .filter((f) => f.endsWith('.cjs'))
+    .map((f) => [relative(validatorsIn, f).slice(0, -'.cjs'.length), f]),
+);
+await build(
+  { platform: 'node', input: validators, logLevel: 'warn' },
+  {
+    dir: join(out, 'validators'),
+    format: 'cjs',
+    entryFileNames: '[name].cjs',
+    chunkFileNames: '[name]-[hash].cjs',
+    exports: 'auto',
+  },
+);
+
+const size = walk(out).reduce((n, f) => n + statSync(f).size, 0);
+process.stderr.write(
+  `bundled ckpt into dist/bundle/ (${walk(out).length} files, ${Math.round(size / 1024)} KB): ` +
+    `${Object.keys(validators).length} validators, the viewer's client, no runtime dependencies\n`,
+);
+
+async function build(input, output) {
+  const bundle = await rolldown(input);
+  await bundle.write({ format: 'esm', minify: true, ...output });
+  await bundle.close();
+}
+
+function walk(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
+  );
+}
+
+function jsonOrDir(src) {
+  return src.endsWith('.json') || statSync(src).isDirectory();
+}
+
+function fail(message) {
+  process.stderr.write(`bundle: ${message}\n`);
+  process.exit(1);
+}

@@ -2,6 +2,8 @@ import { type Command, Option } from 'commander';
 import { examples } from '../help.js';
 
 const DIALECTS = ['team', 'resumable', 'ulpi', 'agent-context'];
+const PROJECT_DIR_HELP =
+  'project folder (default: the nearest folder at or above the current one holding .team/, .ulpi/, .agent-context/ or resumable reports/)';
 
 const colorOption = () =>
   new Option('--color <when>', 'colour output').choices(['auto', 'always', 'never']).default('auto');
@@ -11,13 +13,13 @@ export function registerRunCommands(program: Command): void {
   program
     .command('status')
     .description('show every run of every dialect (newest first), or one run in detail with --run')
-    .argument('[dir]', 'project directory', '.')
+    .argument('[dir]', PROJECT_DIR_HELP)
     .option('--run <id>', 'show this run in detail (an id, a unique prefix, or <dialect>/<id>)')
     .addOption(new Option('-d, --dialect <dialect>', 'only runs of this dialect').choices(DIALECTS))
     .option('--json', `print the RunView JSON document (versioned by formatVersion)`)
     .option('--exit-status', 'exit 1 when a run shown needs attention')
     .addOption(colorOption())
-    .action(async (dir: string, flags) => {
+    .action(async (dir: string | undefined, flags) => {
       const { runStatus } = await import('./status.js');
       process.exitCode = runStatus(dir, flags);
     })
@@ -37,12 +39,12 @@ ${examples([
   program
     .command('list')
     .description('list every run of every dialect, one line each (newest first), as `ckpt status` does')
-    .argument('[dir]', 'project directory', '.')
+    .argument('[dir]', PROJECT_DIR_HELP)
     .addOption(new Option('-d, --dialect <dialect>', 'only runs of this dialect').choices(DIALECTS))
     .option('--json', 'print the one-line facts of every run as JSON (the summaries document, no units)')
     .option('--exit-status', 'exit 1 when a run listed needs attention')
     .addOption(colorOption())
-    .action(async (dir: string, flags) => {
+    .action(async (dir: string | undefined, flags) => {
       const { runList } = await import('./status.js');
       process.exitCode = runList(dir, flags);
     })
@@ -60,7 +62,7 @@ ${examples([
   program
     .command('resume')
     .description('show what resuming a run will do: skip, run next, blocked and why, needs a person')
-    .argument('[dir]', 'project directory', '.')
+    .argument('[dir]', PROJECT_DIR_HELP)
     .requiredOption('--run <id>', 'the run (an id, a unique prefix, or <dialect>/<id>)')
     .addOption(
       new Option('-d, --dialect <dialect>', 'look the run up among this dialect only').choices(DIALECTS),
@@ -68,7 +70,7 @@ ${examples([
     .option('--json', 'print the resume plan JSON document (versioned by formatVersion)')
     .option('--exit-status', 'exit 1 when resuming needs a person first (blocked items, stops, findings)')
     .addOption(colorOption())
-    .action(async (dir: string, flags) => {
+    .action(async (dir: string | undefined, flags) => {
       const { runResume } = await import('./resume.js');
       process.exitCode = runResume(dir, flags);
     })
@@ -89,11 +91,11 @@ ${examples([
     .description(
       'serve the read-only web viewer of every run under a directory (live, on 127.0.0.1 by default)',
     )
-    .argument('[dir]', 'project directory', '.')
+    .argument('[dir]', PROJECT_DIR_HELP)
     .option('-p, --port <port>', 'port to listen on (0 picks a free one)', '4173')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--open', 'open the viewer in the default browser')
-    .action(async (dir: string, flags) => {
+    .action(async (dir: string | undefined, flags) => {
       const { runView } = await import('./view.js');
       process.exitCode = await runView(dir, flags);
     })

@@ -1,18 +1,22 @@
-import { existsSync, statSync } from 'node:fs';
 import { type DialectId, loadProject, matchRun, type RunView } from '@ckpt/core';
 import { createProgress } from '../../output/progress.js';
 import { InputError, UsageError } from '../../usage-error.js';
+import { noRunsError, projectDir } from './project-dir.js';
 
-/** Loads every run under a directory, with progress on stderr when it takes more than a moment on a TTY. */
-export function loadRuns(dir: string, dialect: string | undefined, quiet = false): RunView[] {
-  if (!existsSync(dir)) throw new InputError(`cannot read "${dir}": no such file or directory`);
-  if (!statSync(dir).isDirectory()) throw new InputError(`"${dir}" is not a directory`);
+/**
+ * Every run under the project folder (the one given, or the nearest one holding runs at or above the current
+ * folder), with progress on stderr when it takes more than a moment on a TTY. No runs at all is an error (exit 3)
+ * naming the folder.
+ */
+export function loadRuns(given: string | undefined, dialect: string | undefined, quiet = false): RunView[] {
+  const project = projectDir(given);
   const progress = createProgress('loading', Boolean(process.stderr.isTTY) && !quiet);
-  const runs = loadProject(dir, {
+  const runs = loadProject(project.dir, {
     ...(dialect ? { dialects: [dialect as DialectId] } : {}),
     onProgress: (m) => progress.message(m),
   });
   progress.done();
+  if (runs.length === 0) throw noRunsError(project, dialect);
   return runs;
 }
 

@@ -12,7 +12,7 @@ export interface ResumeFlags {
 }
 
 /** `ckpt resume [dir] --run id`: the run's resume plan. Reads only; it never starts anything. */
-export function runResume(dir: string, flags: ResumeFlags): number {
+export function runResume(dir: string | undefined, flags: ResumeFlags): number {
   const run = pickRun(loadRuns(dir, flags.dialect, flags.json), flags.run, flags.dialect);
   process.stdout.write(
     flags.json

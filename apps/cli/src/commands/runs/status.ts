@@ -13,7 +13,7 @@ export interface StatusFlags {
 }
 
 /** `ckpt status [dir] [--run id]`: every run newest first, or one run in detail. */
-export function runStatus(dir: string, flags: StatusFlags): number {
+export function runStatus(dir: string | undefined, flags: StatusFlags): number {
   const runs = loadRuns(dir, flags.dialect, flags.json);
   const c = colorsFor((flags.color ?? 'auto') as ColorMode);
   if (flags.run !== undefined) {
@@ -36,7 +36,7 @@ const listExit = (runs: readonly RunView[], flags: StatusFlags) =>
  * `ckpt list [dir]`: every run on one line, the list `ckpt status` prints; `--json` prints the one-line facts
  * (the summaries document, without units), not the full RunViews.
  */
-export function runList(dir: string, flags: Omit<StatusFlags, 'run'>): number {
+export function runList(dir: string | undefined, flags: Omit<StatusFlags, 'run'>): number {
   const runs = loadRuns(dir, flags.dialect, flags.json);
   process.stdout.write(
     flags.json

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
-import { InputError, UsageError } from '../../usage-error.js';
+import { discoverRoots } from '@ckpt/core';
+import { UsageError } from '../../usage-error.js';
+import { noRunsError, projectDir } from './project-dir.js';
 
 export interface ViewFlags {
   readonly port?: string;
@@ -20,13 +21,15 @@ function openBrowser(url: string): void {
 }
 
 /** `ckpt view [dir]`: serves the viewer until SIGINT or SIGTERM. Prints the URL on stdout. */
-export async function runView(dir: string, flags: ViewFlags): Promise<number> {
-  if (!existsSync(dir)) throw new InputError(`cannot read "${dir}": no such file or directory`);
-  if (!statSync(dir).isDirectory()) throw new InputError(`"${dir}" is not a directory`);
+export async function runView(given: string | undefined, flags: ViewFlags): Promise<number> {
+  const project = projectDir(given);
+  const dir = project.dir;
   const port = Number(flags.port ?? '4173');
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new UsageError(`--port must be an integer from 0 to 65535, got "${flags.port}"`);
   const host = flags.host ?? '127.0.0.1';
+  // Finding the runs' folders reads no documents: an empty project is refused before anything listens.
+  if (discoverRoots(dir).length === 0) throw noRunsError(project);
   const { startViewer } = await import('@ckpt/viewer');
   let viewer: Awaited<ReturnType<typeof startViewer>>;
   try {

@@ -12,7 +12,7 @@
 // Core loads the catalog, schemas and validators on first use with `require('@ckpt/schemas/…')`, which no
 // bundler can follow; the `schemasNextToBundle` plugin points those requires at the copies above (relative to
 // the chunk, which always sits in dist/bundle/) and the build fails if one is left over.
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +20,10 @@ import { rolldown } from 'rolldown';
 
 const cli = join(import.meta.dirname, '..');
 const dist = join(cli, 'dist');
-const out = join(dist, 'bundle');
+const final = join(dist, 'bundle');
+// Built beside the old bundle and swapped in, so a `ckpt` running meanwhile finds a whole bundle or none (bin/ckpt.js
+// then loads tsc's modules).
+const out = join(dist, 'bundle.new');
 const require = createRequire(join(cli, 'package.json'));
 const schemasDir = dirname(require.resolve('@ckpt/schemas/package.json'));
 const viewerDir = dirname(require.resolve('@ckpt/viewer/package.json'));
@@ -28,6 +31,22 @@ const viewerDir = dirname(require.resolve('@ckpt/viewer/package.json'));
 for (const need of [join(dist, 'main.js'), join(schemasDir, 'json', 'catalog.json')]) {
   if (!existsSync(need))
     fail(`${relative(cli, need)} is missing: run \`pnpm build\` (turbo builds what it needs)`);
+}
+
+// `--if-stale` (prepack): keep a bundle newer than everything it is made from, so packing during tests never
+// rewrites the bundle other tests are running.
+const inputs = [
+  join(dist, 'main.js'),
+  join(dist, 'commands', 'validate-fast.js'),
+  join(schemasDir, 'dist', 'index.js'),
+  join(schemasDir, 'json', 'catalog.json'),
+  join(dirname(require.resolve('@ckpt/core/package.json')), 'dist', 'index.js'),
+  join(viewerDir, 'dist', 'index.js'),
+  ...walk(join(viewerDir, 'static')),
+];
+if (process.argv.includes('--if-stale') && isFresh(join(final, 'ckpt.js'), inputs)) {
+  process.stderr.write('dist/bundle/ is newer than what it is made from: kept\n');
+  process.exit(0);
 }
 
 rmSync(out, { recursive: true, force: true });
@@ -101,9 +120,15 @@ await build(
   },
 );
 
-const size = walk(out).reduce((n, f) => n + statSync(f).size, 0);
+rmSync(`${final}.old`, { recursive: true, force: true });
+rmSync(join(dist, 'validate.bundle.js'), { force: true }); // where the fast path's bundle was before dist/bundle/
+if (existsSync(final)) renameSync(final, `${final}.old`);
+renameSync(out, final);
+rmSync(`${final}.old`, { recursive: true, force: true });
+
+const size = walk(final).reduce((n, f) => n + statSync(f).size, 0);
 process.stderr.write(
-  `bundled ckpt into dist/bundle/ (${walk(out).length} files, ${Math.round(size / 1024)} KB): ` +
+  `bundled ckpt into dist/bundle/ (${walk(final).length} files, ${Math.round(size / 1024)} KB): ` +
     `${Object.keys(validators).length} validators, the viewer's client, no runtime dependencies\n`,
 );
 
@@ -117,6 +142,11 @@ function walk(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)],
   );
+}
+
+function isFresh(file, sources) {
+  const made = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+  return made !== undefined && sources.every((s) => statSync(s).mtimeMs <= made);
 }
 
 function jsonOrDir(src) {

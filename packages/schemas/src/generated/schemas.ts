@@ -695,7 +695,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
       },
       "FingerprintState": {
         "type": "object",
-        "description": "The normalized fingerprint input: the four arrays have empty values dropped, are deduplicated and sorted with String.prototype.localeCompare; taskId and sessionId are \"\" when absent.",
+        "description": "The normalized fingerprint input: the four arrays have empty values dropped, are deduplicated and sorted with String.prototype.localeCompare. Releases that fingerprint a task and session write both taskId and sessionId (\"\" when absent); the first releases write neither key, and their value is the hash of the state without them.",
         "required": [
           "workingTreeHash",
           "decisionAction",
@@ -704,9 +704,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           "missingEvidence",
           "requiredCommands",
           "contextFreshness",
-          "contextDrift",
-          "taskId",
-          "sessionId"
+          "contextDrift"
         ],
         "properties": {
           "workingTreeHash": {
@@ -763,11 +761,39 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           },
           "taskId": {
             "type": "string",
-            "description": "Task id, or \"\" when absent."
+            "description": "Task id, or \"\" when absent; not written by the first releases."
           },
           "sessionId": {
             "type": "string",
-            "description": "Session id, or \"\" when absent (the orchestrator uses \"orchestrator\")."
+            "description": "Session id, or \"\" when absent (the orchestrator uses \"orchestrator\"); not written by the first releases."
+          }
+        },
+        "dependentSchemas": {
+          "taskId": {
+            "type": "object",
+            "description": "A state with taskId also has sessionId.",
+            "required": [
+              "sessionId"
+            ],
+            "properties": {
+              "sessionId": {
+                "type": "string",
+                "description": "Session id."
+              }
+            }
+          },
+          "sessionId": {
+            "type": "object",
+            "description": "A state with sessionId also has taskId.",
+            "required": [
+              "taskId"
+            ],
+            "properties": {
+              "taskId": {
+                "type": "string",
+                "description": "Task id."
+              }
+            }
           }
         }
       },
@@ -1140,7 +1166,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
       },
       "FingerprintState": {
         "type": "object",
-        "description": "The normalized fingerprint input: the four arrays have empty values dropped, are deduplicated and sorted with String.prototype.localeCompare; taskId and sessionId are \"\" when absent.",
+        "description": "The normalized fingerprint input: the four arrays have empty values dropped, are deduplicated and sorted with String.prototype.localeCompare. Releases that fingerprint a task and session write both taskId and sessionId (\"\" when absent); the first releases write neither key, and their value is the hash of the state without them.",
         "required": [
           "workingTreeHash",
           "decisionAction",
@@ -1149,9 +1175,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           "missingEvidence",
           "requiredCommands",
           "contextFreshness",
-          "contextDrift",
-          "taskId",
-          "sessionId"
+          "contextDrift"
         ],
         "properties": {
           "workingTreeHash": {
@@ -1208,11 +1232,39 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           },
           "taskId": {
             "type": "string",
-            "description": "Task id, or \"\" when absent."
+            "description": "Task id, or \"\" when absent; not written by the first releases."
           },
           "sessionId": {
             "type": "string",
-            "description": "Session id, or \"\" when absent (the orchestrator uses \"orchestrator\")."
+            "description": "Session id, or \"\" when absent (the orchestrator uses \"orchestrator\"); not written by the first releases."
+          }
+        },
+        "dependentSchemas": {
+          "taskId": {
+            "type": "object",
+            "description": "A state with taskId also has sessionId.",
+            "required": [
+              "sessionId"
+            ],
+            "properties": {
+              "sessionId": {
+                "type": "string",
+                "description": "Session id."
+              }
+            }
+          },
+          "sessionId": {
+            "type": "object",
+            "description": "A state with sessionId also has taskId.",
+            "required": [
+              "taskId"
+            ],
+            "properties": {
+              "taskId": {
+                "type": "string",
+                "description": "Task id."
+              }
+            }
           }
         }
       },
@@ -1788,7 +1840,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
       },
       "FingerprintState": {
         "type": "object",
-        "description": "The normalized fingerprint input: the four arrays have empty values dropped, are deduplicated and sorted with String.prototype.localeCompare; taskId and sessionId are \"\" when absent.",
+        "description": "The normalized fingerprint input: the four arrays have empty values dropped, are deduplicated and sorted with String.prototype.localeCompare. Releases that fingerprint a task and session write both taskId and sessionId (\"\" when absent); the first releases write neither key, and their value is the hash of the state without them.",
         "required": [
           "workingTreeHash",
           "decisionAction",
@@ -1797,9 +1849,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           "missingEvidence",
           "requiredCommands",
           "contextFreshness",
-          "contextDrift",
-          "taskId",
-          "sessionId"
+          "contextDrift"
         ],
         "properties": {
           "workingTreeHash": {
@@ -1856,11 +1906,39 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           },
           "taskId": {
             "type": "string",
-            "description": "Task id, or \"\" when absent."
+            "description": "Task id, or \"\" when absent; not written by the first releases."
           },
           "sessionId": {
             "type": "string",
-            "description": "Session id, or \"\" when absent (the orchestrator uses \"orchestrator\")."
+            "description": "Session id, or \"\" when absent (the orchestrator uses \"orchestrator\"); not written by the first releases."
+          }
+        },
+        "dependentSchemas": {
+          "taskId": {
+            "type": "object",
+            "description": "A state with taskId also has sessionId.",
+            "required": [
+              "sessionId"
+            ],
+            "properties": {
+              "sessionId": {
+                "type": "string",
+                "description": "Session id."
+              }
+            }
+          },
+          "sessionId": {
+            "type": "object",
+            "description": "A state with sessionId also has taskId.",
+            "required": [
+              "taskId"
+            ],
+            "properties": {
+              "taskId": {
+                "type": "string",
+                "description": "Task id."
+              }
+            }
           }
         }
       }

@@ -269,7 +269,7 @@ export interface Fingerprint {
   [k: string]: unknown;
 }
 /**
- * The normalized fingerprint input: the four arrays have empty values dropped, are deduplicated and sorted with String.prototype.localeCompare; taskId and sessionId are "" when absent.
+ * The normalized fingerprint input: the four arrays have empty values dropped, are deduplicated and sorted with String.prototype.localeCompare. Releases that fingerprint a task and session write both taskId and sessionId ("" when absent); the first releases write neither key, and their value is the hash of the state without them.
  *
  * This interface was referenced by `AgentContextIteration`'s JSON-Schema
  * via the `definition` "FingerprintState".
@@ -316,13 +316,13 @@ export interface FingerprintState {
    */
   contextDrift: string;
   /**
-   * Task id, or "" when absent.
+   * Task id, or "" when absent; not written by the first releases.
    */
-  taskId: string;
+  taskId?: string;
   /**
-   * Session id, or "" when absent (the orchestrator uses "orchestrator").
+   * Session id, or "" when absent (the orchestrator uses "orchestrator"); not written by the first releases.
    */
-  sessionId: string;
+  sessionId?: string;
   [k: string]: unknown;
 }
 /**

@@ -60,13 +60,13 @@ export const agentContextCodes = defineCodes({
     severity: 'error',
     title: 'A stored fingerprint value is not the hash of its stored state.',
     explanation:
-      'The value is the sha256 of the stable stringify of {schemaVersion, state} (keys and arrays sorted with localeCompare). A different value means the state or the value was edited after hashing; repeated-state detection compares values, so it can no longer be trusted. `ckpt agent-context fingerprint` prints the value of a state.',
+      'The value is the sha256 of the stable stringify of {schemaVersion, state} (keys and arrays sorted with localeCompare), the state exactly as stored: releases that fingerprint a task and session hash taskId and sessionId, the first releases hash a state without them. A different value means the state or the value was edited after hashing; repeated-state detection compares values, so it can no longer be trusted. `ckpt agent-context fingerprint` prints the value of a state.',
   },
   'agent-context/fingerprint-not-normalized': {
     severity: 'error',
     title: 'A persisted fingerprint state is not normalized.',
     explanation:
-      'OpenCode++ persists the normalized state: the four arrays without empty values or duplicates, sorted with String.prototype.localeCompare (not code-point order), taskId and sessionId present ("" when absent). A state that is not normalized was not written by the original and may hash differently from the same logical state.',
+      'OpenCode++ persists the normalized state: the four arrays without empty values or duplicates, sorted with String.prototype.localeCompare (not code-point order). A state that is not normalized was not written by the original and may hash differently from the same logical state.',
   },
   'agent-context/convergence-mismatch': {
     severity: 'error',

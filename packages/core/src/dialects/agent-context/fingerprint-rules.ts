@@ -5,20 +5,19 @@ import { findingIn, obj, short, strings } from './doc-util.js';
 import { hashFingerprintState, normalizeFingerprintList } from './fingerprint.js';
 
 const LISTS = ['blockingFindingIds', 'blockingGateIds', 'missingEvidence', 'requiredCommands'] as const;
-const TEXTS = [
-  'workingTreeHash',
-  'decisionAction',
-  'contextFreshness',
-  'contextDrift',
-  'taskId',
-  'sessionId',
-] as const;
-
-/** True when a stored fingerprint state has every field with the right type (else the schema reports it). */
+const TEXTS = ['workingTreeHash', 'decisionAction', 'contextFreshness', 'contextDrift'] as const;
+/**
+ * True when a stored fingerprint state has every field with the right type (else the schema reports it). taskId
+ * and sessionId come together: releases that fingerprint a task and session write both, the first releases neither.
+ */
 export function wellFormedState(
   state: Record<string, unknown> | undefined,
 ): state is Record<string, unknown> {
-  return !!state && TEXTS.every((k) => typeof state[k] === 'string') && LISTS.every((k) => strings(state[k]));
+  if (!state) return false;
+  const ids =
+    (state.taskId === undefined && state.sessionId === undefined) ||
+    (typeof state.taskId === 'string' && typeof state.sessionId === 'string');
+  return ids && TEXTS.every((k) => typeof state[k] === 'string') && LISTS.every((k) => strings(state[k]));
 }
 
 /** The array fields of a stored state that are not normalized (empty values, duplicates, not in locale order). */

@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { tmpTree } from '@ckpt/test-utils';
+import { describe, expect, it } from 'vitest';
+import { checkDocument } from '../../check/check-document.js';
+import { hashFingerprintState } from './fingerprint.js';
+import { judgeFingerprint } from './fingerprint-rules.js';
+
+// Regression tests for documents shaped as the OpenCode++ writers serialise them (FORMATS.md section 4).
+const fixtures = resolve(import.meta.dirname, '../../../../../test-fixtures/agent-context');
+const NEWEST = 'valid-writer-repair-then-finalize/.agent-context/runs/add-retry-budget-to-webhook-sender';
+const LEGACY = 'valid-writer-legacy-executor-failure/.agent-context/runs/migrate-session-store-to-redis';
+
+const read = (rel: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(`${fixtures}/${rel}`, 'utf8')) as Record<string, unknown>;
+
+/** Checks a value as `.agent-context/runs/<run>/iterations/001/<name>` and returns its finding codes. */
+function codesOf(run: string, name: 'decision.json' | 'iteration.json', value: unknown): string[] {
+  const rel = `.agent-context/runs/${run}/iterations/001/${name}`;
+  const t = tmpTree({ [rel]: `${JSON.stringify(value, null, 2)}\n` });
+  try {
+    return (checkDocument(t.path(rel), rel)?.findings ?? []).map((f) => f.code);
+  } finally {
+    t.cleanup();
+  }
+}
+
+describe('decision.json priorityOrder', () => {
+  const decision = read(`${NEWEST}/iterations/001/decision.json`);
+  const run = 'add-retry-budget-to-webhook-sender';
+
+  it('should accept the priority table object the engine writes', () => {
+    expect(decision.priorityOrder).toMatchObject({ rollback: 100, 'no-progress': 110, finalize: 10 });
+    expect(codesOf(run, 'decision.json', decision)).toEqual([]);
+  });
+
+  it('should still accept the array of actions ckpt 1.0 described', () => {
+    const legacy = {
+      ...decision,
+      priorityOrder: ['no-progress', 'max-loops-reached', 'rollback', 'finalize'],
+    };
+    expect(codesOf(run, 'decision.json', legacy)).toEqual([]);
+  });
+
+  it('should report a table whose priorities are not integers, and a priorityOrder that is neither form', () => {
+    const table = { ...decision, priorityOrder: { rollback: '100' } };
+    expect(codesOf(run, 'decision.json', table)).toContain('schema/type');
+    expect(codesOf(run, 'decision.json', { ...decision, priorityOrder: 'rollback' }).length).toBeGreaterThan(
+      0,
+    );
+  });
+});
+
+describe('iteration.json summary', () => {
+  it('should accept an iteration without contextRefresh, as releases before refresh metrics write it', () => {
+    const legacy = read(`${LEGACY}/iterations/001/iteration.json`);
+    expect(Object.hasOwn(legacy.summary as object, 'contextRefresh')).toBe(false);
+    expect(codesOf('migrate-session-store-to-redis', 'iteration.json', legacy)).toEqual([]);
+  });
+});
+
+describe('fingerprint state of the first releases (no taskId or sessionId)', () => {
+  const iteration = read(`${LEGACY}/iterations/001/iteration.json`);
+  const conv = iteration.convergence as { fingerprint: { value: string; state: Record<string, unknown> } };
+  const { taskId: _t, sessionId: _s, ...state } = conv.fingerprint.state;
+
+  it('should judge the value against the state as stored', () => {
+    const value = hashFingerprintState(state);
+    expect(judgeFingerprint({ value, state })?.matches).toBe(true);
+    expect(judgeFingerprint({ value: conv.fingerprint.value, state })?.matches).toBe(false);
+  });
+
+  it('should validate such a record, and still report a value that is not its hash', () => {
+    const fp = { ...conv.fingerprint, value: hashFingerprintState(state), state };
+    const doc = {
+      ...iteration,
+      convergence: { ...conv, fingerprint: fp },
+      summary: { ...(iteration.summary as object), fingerprint: fp.value },
+    };
+    expect(codesOf('migrate-session-store-to-redis', 'iteration.json', doc)).toEqual([]);
+    const edited = {
+      ...doc,
+      convergence: { ...conv, fingerprint: { ...fp, value: conv.fingerprint.value } },
+    };
+    expect(codesOf('migrate-session-store-to-redis', 'iteration.json', edited)).toContain(
+      'agent-context/fingerprint-mismatch',
+    );
+  });
+});

@@ -38,6 +38,7 @@ export function renderSpecPage({ dialect, kinds, genericCodes, examples, banner 
     );
   }
   out.push('');
+  if (dialect.specSection) out.push(dialect.specSection, '');
   for (const k of kinds) {
     out.push(
       `## ${k.kind}`,

@@ -45,6 +45,8 @@ export interface Dialect {
   readonly id: DialectId;
   readonly title: string;
   readonly codes: CodeTable;
+  /** Optional: hand-written Markdown the dialect's spec page shows after its document table. */
+  readonly specSection?: string;
   /** Picks the kind of a parsed document among candidates (catalog kinds, or all the dialect's kinds). */
   detectKind?(value: unknown, candidates: readonly string[]): string | undefined;
   /** Semantic rules that need only the document itself. Pure. */

@@ -54,9 +54,10 @@ export const catalog: Catalog = {
         "**/.ulpi/runs/*.json",
         "**/.ulpi/runs/archive/*.json"
       ],
-      "url": "https://ckpt.dev/schemas/ulpi/status-v2/1.0.json",
+      "url": "https://ckpt.dev/schemas/ulpi/status-v2/1.1.json",
       "versions": {
-        "1.0": "https://ckpt.dev/schemas/ulpi/status-v2/1.0.json"
+        "1.0": "https://ckpt.dev/schemas/ulpi/status-v2/1.0.json",
+        "1.1": "https://ckpt.dev/schemas/ulpi/status-v2/1.1.json"
       },
       "kind": "ulpi/status-v2",
       "format": "json",
@@ -140,9 +141,10 @@ export const catalog: Catalog = {
       "fileMatch": [
         "**/state.env"
       ],
-      "url": "https://ckpt.dev/schemas/resumable/state-env/1.0.json",
+      "url": "https://ckpt.dev/schemas/resumable/state-env/1.1.json",
       "versions": {
-        "1.0": "https://ckpt.dev/schemas/resumable/state-env/1.0.json"
+        "1.0": "https://ckpt.dev/schemas/resumable/state-env/1.0.json",
+        "1.1": "https://ckpt.dev/schemas/resumable/state-env/1.1.json"
       },
       "kind": "resumable/state-env",
       "format": "env"
@@ -153,9 +155,10 @@ export const catalog: Catalog = {
       "fileMatch": [
         "**/checklist.state.env"
       ],
-      "url": "https://ckpt.dev/schemas/resumable/checklist-env/1.0.json",
+      "url": "https://ckpt.dev/schemas/resumable/checklist-env/1.1.json",
       "versions": {
-        "1.0": "https://ckpt.dev/schemas/resumable/checklist-env/1.0.json"
+        "1.0": "https://ckpt.dev/schemas/resumable/checklist-env/1.0.json",
+        "1.1": "https://ckpt.dev/schemas/resumable/checklist-env/1.1.json"
       },
       "kind": "resumable/checklist-env",
       "format": "env"

@@ -2151,9 +2151,9 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
   },
   'resumable/checklist-env': {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "https://ckpt.dev/schemas/resumable/checklist-env/1.0.json",
+    "$id": "https://ckpt.dev/schemas/resumable/checklist-env/1.1.json",
     "title": "ResumableChecklistEnv",
-    "description": "Required child checks of a Resumable Execution run, <run root>/checklist.state.env, as the env parser produces it: a flat object whose values are all strings. Each check is CB_<STAGE>_<ITEM> = \"0\" or \"1\" (STAGE is S<n> or M<n>); a missing key is never done. Unknown keys are valid; ckpt validate --strict reports keys that neither a property nor a pattern names.",
+    "description": "Required child checks of a Resumable Execution run, <run root>/checklist.state.env, as the env parser produces it: a flat object whose values are all strings. Each check is CB_<STAGE>_<ITEM> = \"0\" or \"1\" (STAGE is S<n> or M<n>); a missing key is never done. A run may also keep its push flags (PUSH_ATTEMPTED, PUSH_CONFIRMED), <STAGE>_CHECKLIST_DONE flags and artifact declarations here. Unknown keys are valid; ckpt validate --strict reports keys that neither a property nor a pattern names.",
     "type": "object",
     "required": [
       "CHECKLIST_SCHEMA_VERSION"
@@ -2178,6 +2178,22 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
         "type": "string",
         "pattern": "^([A-Za-z0-9_]+(,[A-Za-z0-9_]+)*)?$",
         "description": "Optional list of the items a stage requires (comma-separated ITEM names): an item listed here without its CB_<STAGE>_<ITEM> key counts as not done."
+      },
+      "^PUSH_(ATTEMPTED|CONFIRMED)$": {
+        "type": "string",
+        "description": "Push flags PUSH_ATTEMPTED (\"1\" once the push was attempted, outcome possibly unknown) and PUSH_CONFIRMED (\"1\" once the remote is confirmed to hold the pushed commit), when a run keeps them here rather than in state.env."
+      },
+      "^[SM][0-9]+_CHECKLIST_DONE$": {
+        "type": "string",
+        "description": "The run's own flag that the stage's checklist is complete (\"0\" or \"1\"); a done stage with \"0\" is incomplete."
+      },
+      "^[SM][0-9]+_ARTIFACTS$": {
+        "type": "string",
+        "description": "Artifacts a done stage must have: comma-separated paths relative to artifacts/ or under ARTIFACT_ROOT (empty: none)."
+      },
+      "^[SM][0-9]+_(?:[A-Z0-9_]+_)?ARTIFACT(?:_[A-Z0-9_]+)?$": {
+        "type": "string",
+        "description": "An artifact the done stage must have: a path relative to artifacts/ or under ARTIFACT_ROOT (a number is a flag, not a path)."
       }
     }
   },
@@ -2276,9 +2292,9 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
   },
   'resumable/state-env': {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "https://ckpt.dev/schemas/resumable/state-env/1.0.json",
+    "$id": "https://ckpt.dev/schemas/resumable/state-env/1.1.json",
     "title": "ResumableStateEnv",
-    "description": "Machine state of a Resumable Execution run, <run root>/state.env, as the env parser produces it: a flat object whose values are all strings. Flags are explicit \"0\" or \"1\"; a missing key never means done. Stage flags are S<n>_DONE (or M<n>_DONE). Immutable contract keys are CONTRACT_REPO_ROOT, CONTRACT_BRANCH, CONTRACT_BASE_PIN, CONTRACT_EXPECTED_OLD_SHA, CONTRACT_PLAN_PATH and CONTRACT_REPORT_TARGETS (ckpt decides these names); they are filled before the first mutating stage and never change afterwards. Unknown keys are valid (task-specific keys are common); ckpt validate --strict reports keys that neither a property nor a pattern names.",
+    "description": "Machine state of a Resumable Execution run, <run root>/state.env, as the env parser produces it: a flat object whose values are all strings. Flags are explicit \"0\" or \"1\"; a missing key never means done. Stage flags are S<n>_DONE (or M<n>_DONE). The skill names what the immutable contract holds (repo root, branch, base pin, expected old SHA, plan path, report targets), not its keys: ckpt reads every common spelling (CONTRACT_* as `ckpt resumable init` writes them, the plain names such as BRANCH, BASE_PIN_SHA, EXPECTED_OLD_SHA, REPORT_TARGET, and TARGET_BRANCH, BASE_BRANCH, BASE_PIN, EXPECTED_OLD_REMOTE_SHA, REPORT_TARGETS); the spec page lists them. The contract is filled before the first mutating stage and never changes afterwards. Unknown keys are valid (task-specific keys are common); ckpt validate --strict reports keys that neither a property nor a pattern names.",
     "type": "object",
     "required": [
       "STATE_SCHEMA_VERSION",
@@ -2363,6 +2379,50 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
         "type": "string",
         "description": "Immutable contract: comma-separated report files the finalization appends to."
       },
+      "BRANCH": {
+        "type": "string",
+        "description": "Immutable contract, plain spelling: branch the run pushes to."
+      },
+      "TARGET_BRANCH": {
+        "type": "string",
+        "description": "Immutable contract, another spelling of the branch the run pushes to."
+      },
+      "BASE_BRANCH": {
+        "type": "string",
+        "description": "Branch the run started from; read as the contract branch only when no other branch spelling is set."
+      },
+      "BASE_PIN_SHA": {
+        "type": "string",
+        "description": "Immutable contract, plain spelling: base commit the plan was made against."
+      },
+      "BASE_PIN": {
+        "type": "string",
+        "description": "Immutable contract, another spelling of the base pin."
+      },
+      "EXPECTED_OLD_SHA": {
+        "type": "string",
+        "description": "Immutable contract, plain spelling: remote SHA the push lease expects."
+      },
+      "EXPECTED_OLD_REMOTE_SHA": {
+        "type": "string",
+        "description": "Immutable contract, another spelling of the expected old SHA; \"UNKNOWN\" before the first push."
+      },
+      "REPORT_TARGET": {
+        "type": "string",
+        "description": "Immutable contract, plain spelling: report file(s) the finalization appends to (comma- or space-separated)."
+      },
+      "REPORT_TARGETS": {
+        "type": "string",
+        "description": "Immutable contract, another spelling of the report targets."
+      },
+      "PUSH_ATTEMPTED": {
+        "type": "string",
+        "description": "Push flag: \"1\" once the push was attempted (outcome possibly unknown)."
+      },
+      "PUSH_CONFIRMED": {
+        "type": "string",
+        "description": "Push flag: \"1\" once the remote is confirmed to hold the pushed commit; finalization may start."
+      },
       "CANONICAL_STATE_UPDATED": {
         "type": "string",
         "enum": [
@@ -2386,6 +2446,26 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           "1"
         ],
         "description": "Finalization flag: run summary updated."
+      },
+      "LAST_COMPLETED_STAGE": {
+        "type": "string",
+        "description": "Note: the last stage completed (read as a note, never as state)."
+      },
+      "LAST_GATE_RESULT": {
+        "type": "string",
+        "description": "Note: the result of the last stage gate."
+      },
+      "LAST_GATE_FAILURE_REASON": {
+        "type": "string",
+        "description": "Note: why the last stage gate failed."
+      },
+      "LAST_RESUME_HINT": {
+        "type": "string",
+        "description": "Note: where to go on from, for the person resuming."
+      },
+      "STAGE_STATUS": {
+        "type": "string",
+        "description": "Note: a free-form status of the current stage."
       }
     },
     "patternProperties": {
@@ -2407,7 +2487,15 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
       },
       "^[SM][0-9]+_ARTIFACTS$": {
         "type": "string",
-        "description": "Artifacts a done stage must have: comma-separated paths relative to artifacts/ (empty: none). Without this key a done stage needs at least one file artifacts/<STAGE>-*."
+        "description": "Artifacts a done stage must have: comma-separated paths relative to artifacts/ or under ARTIFACT_ROOT (empty: none)."
+      },
+      "^[SM][0-9]+_CHECKLIST_DONE$": {
+        "type": "string",
+        "description": "The run's own flag that the stage's checklist is complete (\"0\" or \"1\"); a done stage with \"0\" is incomplete."
+      },
+      "^[SM][0-9]+_(?:[A-Z0-9_]+_)?ARTIFACT(?:_[A-Z0-9_]+)?$": {
+        "type": "string",
+        "description": "An artifact the done stage must have: a path relative to artifacts/ or under ARTIFACT_ROOT (a number is a flag, not a path)."
       }
     }
   },
@@ -3810,10 +3898,10 @@ export const kinds: readonly KindInfo[] = [
   { id: 'agent-context/iteration', dialect: 'agent-context', kind: 'iteration', title: 'AgentContextIteration', $id: 'https://ckpt.dev/schemas/agent-context/iteration/1.1.json' },
   { id: 'agent-context/orchestrator-state', dialect: 'agent-context', kind: 'orchestrator-state', title: 'AgentContextOrchestratorState', $id: 'https://ckpt.dev/schemas/agent-context/orchestrator-state/1.1.json' },
   { id: 'agent-context/task-state', dialect: 'agent-context', kind: 'task-state', title: 'AgentContextTaskState', $id: 'https://ckpt.dev/schemas/agent-context/task-state/1.0.json' },
-  { id: 'resumable/checklist-env', dialect: 'resumable', kind: 'checklist-env', title: 'ResumableChecklistEnv', $id: 'https://ckpt.dev/schemas/resumable/checklist-env/1.0.json' },
+  { id: 'resumable/checklist-env', dialect: 'resumable', kind: 'checklist-env', title: 'ResumableChecklistEnv', $id: 'https://ckpt.dev/schemas/resumable/checklist-env/1.1.json' },
   { id: 'resumable/contract-env', dialect: 'resumable', kind: 'contract-env', title: 'ResumableContractEnv', $id: 'https://ckpt.dev/schemas/resumable/contract-env/1.0.json' },
   { id: 'resumable/lock', dialect: 'resumable', kind: 'lock', title: 'ResumableLock', $id: 'https://ckpt.dev/schemas/resumable/lock/1.0.json' },
-  { id: 'resumable/state-env', dialect: 'resumable', kind: 'state-env', title: 'ResumableStateEnv', $id: 'https://ckpt.dev/schemas/resumable/state-env/1.0.json' },
+  { id: 'resumable/state-env', dialect: 'resumable', kind: 'state-env', title: 'ResumableStateEnv', $id: 'https://ckpt.dev/schemas/resumable/state-env/1.1.json' },
   { id: 'team/approval', dialect: 'team', kind: 'approval', title: 'TeamApproval', $id: 'https://ckpt.dev/schemas/team/approval/1.0.json' },
   { id: 'team/run', dialect: 'team', kind: 'run', title: 'TeamRun', $id: 'https://ckpt.dev/schemas/team/run/1.0.json' },
   { id: 'team/task-event', dialect: 'team', kind: 'task-event', title: 'TeamTaskEvent', $id: 'https://ckpt.dev/schemas/team/task-event/1.0.json' },

@@ -28,9 +28,9 @@ export const resumableCodes = defineCodes({
   },
   'resumable/missing-artifact': {
     severity: 'error',
-    title: 'A done stage has no artifact in artifacts/.',
+    title: 'A done stage lacks an artifact its gate requires.',
     explanation:
-      'Each done stage leaves evidence in artifacts/: the files its <STAGE>_ARTIFACTS key lists (comma-separated, relative to artifacts/; an empty value means none), or by default at least one file named <STAGE>-*. Missing artifacts for a gate are a stop condition.',
+      "The skill states no file-name convention, so a stage needs only the artifacts the run declares: a <STAGE>_ARTIFACTS key (comma-separated, relative to artifacts/ or under ARTIFACT_ROOT; empty means none) or a <STAGE>_..._ARTIFACT... key naming a file, in state.env or checklist.state.env. Runs made by `ckpt resumable init` (they hold artifacts/contract.env) also follow ckpt's convention: a done stage that declares nothing has at least one artifacts/<STAGE>-* file. Missing artifacts for a gate are a stop condition.",
   },
   'resumable/current-stage-ahead': {
     severity: 'error',
@@ -55,16 +55,17 @@ export const resumableCodes = defineCodes({
     explanation: 'ckpt reads artifacts from <RUN_ROOT>/artifacts and the lock from <RUN_ROOT>/run.lock.',
   },
   'resumable/contract-missing': {
-    severity: 'error',
-    title: 'A stage is done but an immutable contract key is missing.',
+    severity: 'warning',
+    title: 'An item of the immutable contract is set under none of its spellings.',
     explanation:
-      'The immutable contract (CONTRACT_REPO_ROOT, CONTRACT_BRANCH, CONTRACT_BASE_PIN, CONTRACT_EXPECTED_OLD_SHA, CONTRACT_PLAN_PATH, CONTRACT_REPORT_TARGETS) must be filled before any stage runs.',
+      'The contract (repo root, branch, base pin, expected old SHA, plan path, report targets) is persisted before any mutation, under any of its spellings (listed under "Contract key spellings" on the spec page), or recorded in artifacts/contract.env. Without an item ckpt cannot check it on resume (a branch or expected old SHA for the push lease, a base pin for HEAD).',
   },
   'resumable/contract-drift': {
     severity: 'error',
-    title: 'An immutable contract value differs from the one recorded at bootstrap.',
+    title:
+      'An immutable contract value differs between two of its spellings or from the one recorded at bootstrap.',
     explanation:
-      '`ckpt resumable init` records the contract once in artifacts/contract.env. If state.env now says something else, the intent changed mid-run: stop and start a new run.',
+      'Two spellings of one item (REPO_ROOT and CONTRACT_REPO_ROOT, BASE_PIN_SHA and BASE_PIN, ...) must hold the same value, and every spelling must keep the value artifacts/contract.env recorded at bootstrap. Lists are compared item by item, SHAs without case; EXPECTED_OLD_REMOTE_SHA=UNKNOWN (before the first push) is never drift. Drift means the intent changed mid-run: stop and start a new run.',
   },
   'resumable/duplicate-summary': {
     severity: 'error',
@@ -76,7 +77,7 @@ export const resumableCodes = defineCodes({
     severity: 'error',
     title: 'A finalization flag is 1 before the push is confirmed.',
     explanation:
-      'Finalization happens only after confirmation: every CB_<STAGE>_REMOTE_CONFIRMED (or _PUSH_CONFIRMED) key is 1, or, in a run without push checks, every stage is done.',
+      'Finalization happens only after confirmation: PUSH_CONFIRMED=1, or every CB_<STAGE>_REMOTE_CONFIRMED (or _PUSH_CONFIRMED) key is 1, or, in a run with no confirmation key at all, every stage is done.',
   },
   'resumable/lock-active': {
     severity: 'error',

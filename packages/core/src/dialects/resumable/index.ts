@@ -4,6 +4,7 @@ import type { CheckedDocument, Dialect, TreeContext } from '../dialect.js';
 import { resumableCodes } from './codes.js';
 import { discoverRunRoots, loadRunRoot, type RunRoot } from './load.js';
 import { checkRunRoot } from './rules.js';
+import { resumableSpecSection } from './spec.js';
 import { runRootView } from './view.js';
 
 const KINDS = {
@@ -49,6 +50,7 @@ export const resumableDialect: Dialect = {
   id: 'resumable',
   title: 'Resumable Execution run roots',
   codes: resumableCodes,
+  specSection: resumableSpecSection(),
   detectKind,
   rootOf,
   checkTree: (root: string, ctx: TreeContext) => checkRunRoot(loadRunRoot(root, ctx)),

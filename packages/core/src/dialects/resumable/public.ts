@@ -1,5 +1,18 @@
 // Public API of the resumable dialect, re-exported by @ckpt/core's index. Names carry the dialect.
+export {
+  declaredArtifacts as resumableDeclaredArtifacts,
+  missingArtifacts as resumableMissingArtifacts,
+} from './artifacts.js';
 export { resumableCodes } from './codes.js';
+export {
+  CONTRACT_ITEMS as RESUMABLE_CONTRACT_ITEMS,
+  CONTRACT_SPELLINGS as RESUMABLE_CONTRACT_SPELLINGS,
+  type Contract as ResumableContract,
+  type ContractItem as ResumableContractItem,
+  type ContractValue as ResumableContractValue,
+  contractConflicts as resumableContractConflicts,
+  contractOf as resumableContractOf,
+} from './contract.js';
 export { resumableDialect, runRootFindings as resumableRunRootFindings } from './index.js';
 export {
   discoverRunRoots as discoverResumableRunRoots,
@@ -38,6 +51,7 @@ export {
 export {
   CONTRACT_KEYS as RESUMABLE_CONTRACT_KEYS,
   FINALIZATION_FLAGS as RESUMABLE_FINALIZATION_FLAGS,
+  PUSH_FLAGS as RESUMABLE_PUSH_FLAGS,
   stagesOf as resumableStagesOf,
 } from './stages.js';
 export {

@@ -47,7 +47,53 @@ describe('resumeWindow', () => {
   });
 });
 
+describe('resumeWindow with explicit push flags', () => {
+  const done = { ...base, S1_DONE: '1', S2_DONE: '1' };
+  const c = { ...checks, CB_S1_CLEAN: '1', CB_S2_COMMIT: '1' };
+
+  it('should read PUSH_ATTEMPTED and PUSH_CONFIRMED beside the checklist push items', () => {
+    expect(resumeWindow({ ...done, PUSH_ATTEMPTED: '1' }, c)).toBe('push-attempted-outcome-unknown');
+    expect(resumeWindow({ ...done, PUSH_ATTEMPTED: '1', PUSH_CONFIRMED: '1' }, c)).toBe(
+      'push-confirmed-finalization-incomplete',
+    );
+    expect(resumeWindow(done, { ...c, PUSH_CONFIRMED: '1' })).toBe('push-confirmed-finalization-incomplete');
+  });
+
+  it('should count PUSH_CONFIRMED=0 as not confirmed even once every stage is done', () => {
+    const all = { S1_DONE: '1', S2_DONE: '1', PUSH_CONFIRMED: '0' };
+    const cl = { CB_S1_A: '1', CB_S2_B: '1' };
+    expect(resumeWindow(all, cl)).toBe('after-mutation-before-verification');
+    expect(resumeWindow({ S1_DONE: '1', S2_DONE: '1' }, cl)).toBe('push-confirmed-finalization-incomplete');
+  });
+});
+
 describe('resumeDecision', () => {
+  it('should observe with the contract under any spelling, UNKNOWN meaning before the first push', () => {
+    const r = resumeDecision(
+      {
+        S1_DONE: '1',
+        S2_DONE: '0',
+        TARGET_BRANCH: 'release/2.5',
+        EXPECTED_OLD_REMOTE_SHA: 'UNKNOWN',
+        REPO_ROOT: '/srv/r',
+        PUSH_ATTEMPTED: '1',
+      },
+      { CB_S1_A: '1', CB_S2_B: '0' },
+      [],
+      { state: 'none' },
+    );
+    expect(r.window).toBe('push-attempted-outcome-unknown');
+    expect(r.observe[0]).toMatchObject({
+      command: 'git -C /srv/r ls-remote origin refs/heads/release/2.5',
+      expect: expect.stringContaining('EXPECTED_OLD_REMOTE_SHA=UNKNOWN'),
+    });
+  });
+
+  it('should take the contract from the record when state.env has none', () => {
+    const r = resumeDecision(base, checks, [], { state: 'none' }, { CONTRACT_BASE_PIN: 'c'.repeat(40) });
+    expect(r.observe.find((o) => o.what === 'HEAD')?.expect).toContain('c'.repeat(40));
+  });
+
   it('should pick the earliest stage whose flag is not 1 or whose checklist is incomplete', () => {
     const r = resumeDecision({ ...base, S1_DONE: '1' }, { ...checks, CB_S1_CLEAN: '0' }, [], {
       state: 'none',

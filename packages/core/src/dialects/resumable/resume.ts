@@ -1,10 +1,11 @@
 import type { Finding } from '../../findings/finding.js';
+import { type Contract, contractOf } from './contract.js';
 import { describeHolder, type LockState } from './lock.js';
 import {
-  checklistComplete,
   type EnvValues,
   FINALIZATION_FLAGS,
   pushProgress,
+  stageComplete,
   stageDone,
   stagesOf,
 } from './stages.js';
@@ -60,19 +61,17 @@ export const STOP_CODES: ReadonlySet<string> = new Set([
   'resumable/missing-artifact',
   'resumable/current-stage-ahead',
   'resumable/run-identity-mismatch',
-  'resumable/contract-missing',
   'resumable/contract-drift',
   'resumable/duplicate-summary',
   'resumable/finalized-before-push',
   'resumable/lock-active',
 ]);
 
-/** Which window a run is in, from its flags and push checks. */
+/** Which window a run is in, from its flags, push flags (PUSH_ATTEMPTED, PUSH_CONFIRMED) and push checks. */
 export function resumeWindow(state: EnvValues, checklist: EnvValues): ResumeWindow {
   const stages = stagesOf(state, checklist);
   const push = pushProgress(stages, state, checklist);
-  const allDone =
-    stages.length > 0 && stages.every((s) => stageDone(s, state) && checklistComplete(s, checklist));
+  const allDone = stages.length > 0 && stages.every((s) => stageComplete(s, state, checklist));
   if (allDone && push.confirmed && FINALIZATION_FLAGS.every((f) => state[f] === '1')) return 'complete';
   if (push.confirmed) return 'push-confirmed-finalization-incomplete';
   if (push.attempted) return 'push-attempted-outcome-unknown';
@@ -86,11 +85,23 @@ export function resumeWindow(state: EnvValues, checklist: EnvValues): ResumeWind
   return mutated ? 'after-mutation-before-verification' : 'before-mutation';
 }
 
-function observations(window: ResumeWindow, s: EnvValues, done: readonly string[]): Observation[] {
-  const repo = s.CONTRACT_REPO_ROOT ?? s.REPO_ROOT ?? '<repo>';
-  const branch = s.CONTRACT_BRANCH ?? '<branch>';
-  const base = s.CONTRACT_BASE_PIN ?? '<base pin>';
-  const old = s.CONTRACT_EXPECTED_OLD_SHA ?? '<expected old sha>';
+function observations(
+  window: ResumeWindow,
+  s: EnvValues,
+  contract: Contract,
+  done: readonly string[],
+): Observation[] {
+  const repo = contract.repoRoot?.value ?? '<repo>';
+  const branch = contract.branch?.value ?? '<branch>';
+  const base = contract.basePin ? `${contract.basePin.value} (${contract.basePin.key})` : '<base pin>';
+  const oldSha = contract.expectedOldSha;
+  const old =
+    oldSha === undefined
+      ? '<expected old sha>'
+      : oldSha.placeholder
+        ? `the SHA the remote had before the first push (${oldSha.key}=${oldSha.value})`
+        : oldSha.value;
+  const targets = contract.reportTargets?.value ?? '';
   const head: Observation = { what: 'HEAD', command: `git -C ${repo} rev-parse HEAD`, expect: '' };
   const artifacts: Observation = {
     what: 'artifacts',
@@ -104,13 +115,13 @@ function observations(window: ResumeWindow, s: EnvValues, done: readonly string[
           command: `git -C ${repo} status --porcelain`,
           expect: 'empty: a clean worktree at the mutation boundary',
         },
-        { ...head, expect: `${base} (CONTRACT_BASE_PIN); anything else: stop` },
+        { ...head, expect: `${base}; anything else: stop` },
       ];
     case 'after-mutation-before-verification':
       return [
         {
           ...head,
-          expect: `a descendant of ${base} holding the mutation of the done stages; redo a stage only if HEAD lacks it`,
+          expect: `a descendant of ${contract.basePin?.value ?? '<base pin>'} holding the mutation of the done stages; redo a stage only if HEAD lacks it`,
         },
         {
           what: 'worktree',
@@ -133,7 +144,7 @@ function observations(window: ResumeWindow, s: EnvValues, done: readonly string[
       return [
         {
           what: 'report-targets',
-          expect: `each of ${s.CONTRACT_REPORT_TARGETS || '(no report targets)'} holds the RUN_ID=${s.RUN_ID ?? ''} summary at most once`,
+          expect: `each of ${targets || '(no report targets)'} holds the RUN_ID=${s.RUN_ID ?? ''} summary at most once`,
         },
         artifacts,
       ];
@@ -142,21 +153,25 @@ function observations(window: ResumeWindow, s: EnvValues, done: readonly string[
   }
 }
 
-/** The resume decision. Pure: state and checklist values, the run's findings and its lock state. */
+/**
+ * The resume decision. Pure: state and checklist values, the run's findings, its lock state and the contract
+ * recorded at bootstrap (artifacts/contract.env) when there is one.
+ */
 export function resumeDecision(
   state: EnvValues | undefined,
   checklist: EnvValues | undefined,
   findings: readonly Finding[],
   lock: LockState,
+  recorded?: EnvValues,
 ): ResumableResume {
   const stops = findings.filter((f) => STOP_CODES.has(f.code)).map((f) => `${f.code}: ${f.message}`);
   if (!state || !checklist)
     return { window: 'unknown', stage: undefined, doneStages: [], stops, observe: [], finalization: {} };
   const stages = stagesOf(state, checklist);
-  const isDone = (st: string) => stageDone(st, state) && checklistComplete(st, checklist);
+  const isDone = (st: string) => stageComplete(st, state, checklist);
   const doneStages = stages.filter(isDone);
   const window = resumeWindow(state, checklist);
-  const observe = observations(window, state, doneStages);
+  const observe = observations(window, state, contractOf(state, recorded), doneStages);
   if (lock.state === 'foreign' || lock.state === 'unreadable')
     observe.unshift({
       what: 'lock',

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { tmpTree } from '@ckpt/test-utils';
 import { describe, expect, it } from 'vitest';
@@ -77,6 +77,35 @@ describe('checkRunRoot', () => {
     edit(join(root, 'state.env'), 'RUN_SUMMARY_UPDATED="0"', 'RUN_SUMMARY_UPDATED="1"');
     expect(loadFresh(root, me.probe).findings.map((f) => f.code)).toEqual([
       'resumable/finalized-before-push',
+    ]);
+    t.cleanup();
+  });
+
+  it('should warn (not stop) when a contract item is set under no spelling', () => {
+    const { t, root } = run();
+    edit(join(root, 'state.env'), `CONTRACT_BASE_PIN="${'a'.repeat(40)}"\n`, '');
+    rmSync(join(root, 'artifacts/contract.env'));
+    const f = loadFresh(root, me.probe).findings;
+    expect(f.map((x) => [x.code, x.severity])).toEqual([['resumable/contract-missing', 'warning']]);
+    expect(f[0]!.message).toContain('BASE_PIN_SHA');
+    t.cleanup();
+  });
+
+  it('should report drift between the record and a plain spelling added later', () => {
+    const { t, root } = run();
+    edit(join(root, 'state.env'), 'CURRENT_STAGE="S1"', 'BRANCH="dev"\nCURRENT_STAGE="S1"');
+    const f = loadFresh(root, me.probe).findings;
+    expect(f.map((x) => [x.code, x.pointer])).toEqual([['resumable/contract-drift', '/BRANCH']]);
+    t.cleanup();
+  });
+
+  it('should report a done stage whose own <STAGE>_CHECKLIST_DONE flag is 0', () => {
+    const { t, root } = run();
+    edit(join(root, 'checklist.state.env'), 'CB_S1_A="0"', 'CB_S1_A="1"');
+    edit(join(root, 'checklist.state.env'), 'CB_S1_B="0"', 'CB_S1_B="1"');
+    edit(join(root, 'state.env'), 'S1_DONE="0"', 'S1_CHECKLIST_DONE="0"\nS1_DONE="1"');
+    expect(loadFresh(root, me.probe).findings.map((x) => x.message)).toEqual([
+      'S1_DONE=1 but S1_CHECKLIST_DONE=0',
     ]);
     t.cleanup();
   });

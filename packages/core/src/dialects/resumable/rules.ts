@@ -6,16 +6,17 @@ import { at, inFile, SUPPORTED_SCHEMA_VERSION } from './rule-helpers.js';
 
 export { SUPPORTED_SCHEMA_VERSION };
 
+import { missingArtifacts } from './artifacts.js';
+import { contractRules } from './rules-contract.js';
 import { lockRules, logRules } from './rules-lock-log.js';
 import {
-  CONTRACT_KEYS,
   checklistComplete,
+  checklistDoneFlag,
   checksOf,
   compareStages,
   type EnvValues,
   FINALIZATION_FLAGS,
   isStageName,
-  missingArtifacts,
   pushProgress,
   stageDone,
   stagesOf,
@@ -116,35 +117,7 @@ function stateRules(root: RunRoot, doc: CheckedDocument, s: EnvValues): Finding[
         ),
       );
   }
-  if (stages.some((st) => stageDone(st, s))) {
-    const missing = CONTRACT_KEYS.filter(
-      (k) => s[k] === undefined || (s[k] === '' && k !== 'CONTRACT_REPORT_TARGETS'),
-    );
-    if (missing.length > 0)
-      out.push(
-        at(
-          doc,
-          undefined,
-          'resumable/contract-missing',
-          `a stage is done but the contract lacks ${missing.join(', ')}`,
-        ),
-      );
-  }
-  const recorded = valuesOf(root.contract);
-  if (recorded) {
-    for (const k of CONTRACT_KEYS) {
-      if (recorded[k] !== undefined && s[k] !== recorded[k])
-        out.push(
-          at(
-            doc,
-            s[k] === undefined ? undefined : k,
-            'resumable/contract-drift',
-            `${k} is "${s[k] ?? '(missing)'}" but was "${recorded[k]}" at bootstrap`,
-            'immutable contract drift: stop and start a new run',
-          ),
-        );
-    }
-  }
+  out.push(...contractRules(doc, s, valuesOf(root.contract)));
   return out;
 }
 
@@ -153,12 +126,15 @@ function gateRules(root: RunRoot, doc: CheckedDocument, s: EnvValues, c: EnvValu
   const stages = stagesOf(s, c);
   for (const st of stages) {
     if (!stageDone(st, s)) continue;
-    if (!checklistComplete(st, c)) {
+    const flag = checklistDoneFlag(st, s, c);
+    if (!checklistComplete(st, c) || flag === '0') {
       const open = checksOf(st, c).filter((i) => !i.done);
       const what =
-        open.length === 0
-          ? `the checklist has no CB_${st}_* keys`
-          : `${open.map((i) => `${i.key}=${i.value ?? '(missing)'}`).join(', ')}`;
+        open.length > 0
+          ? `${open.map((i) => `${i.key}=${i.value ?? '(missing)'}`).join(', ')}`
+          : flag === '0'
+            ? `${st}_CHECKLIST_DONE=0`
+            : `the checklist has no CB_${st}_* keys`;
       out.push(
         at(
           doc,
@@ -169,14 +145,16 @@ function gateRules(root: RunRoot, doc: CheckedDocument, s: EnvValues, c: EnvValu
         ),
       );
     }
-    const art = missingArtifacts(st, s, root.artifacts);
+    const art = missingArtifacts(st, s, c, root.artifacts, root.contract !== undefined);
     if (art.missing.length > 0)
       out.push(
         at(
           doc,
           `${st}_DONE`,
           'resumable/missing-artifact',
-          `${st} is done but artifacts/${art.missing.join(', artifacts/')} ${art.rule === 'prefix' ? 'matches no file' : 'is missing'}`,
+          art.rule === 'declared'
+            ? `${st} is done but its declared artifact${art.missing.length > 1 ? 's' : ''} artifacts/${art.missing.join(', artifacts/')} ${art.missing.length > 1 ? 'are' : 'is'} missing`
+            : `${st} is done but no artifacts/${st}-* file exists (the convention of runs made by ckpt resumable init)`,
         ),
       );
   }

@@ -14,7 +14,7 @@ export const FINALIZATION_FLAGS = [
   'RUN_SUMMARY_UPDATED',
 ] as const;
 
-/** The immutable contract keys, filled at bootstrap and never changed. */
+/** ckpt's spellings of the immutable contract (what `ckpt resumable init` writes); every spelling is in contract.ts. */
 export const CONTRACT_KEYS = [
   'CONTRACT_REPO_ROOT',
   'CONTRACT_BRANCH',
@@ -93,40 +93,49 @@ export function stageDone(stage: string, state: EnvValues): boolean {
   return state[`${stage}_DONE`] === '1';
 }
 
-/** The artifacts a done stage must have: `<STAGE>_ARTIFACTS` names them; absent, any `<STAGE>-*` file will do. */
-export function missingArtifacts(
-  stage: string,
-  state: EnvValues,
-  artifacts: readonly string[],
-): { missing: string[]; rule: 'listed' | 'prefix' } {
-  const listed = state[`${stage}_ARTIFACTS`];
-  if (listed !== undefined) {
-    const names = listed
-      .split(',')
-      .map((s) => s.trim())
-      .filter((s) => s !== '');
-    return { missing: names.filter((n) => !artifacts.includes(n)), rule: 'listed' };
-  }
-  const has = artifacts.some((a) => a.startsWith(`${stage}-`) || a.startsWith(`${stage}/`));
-  return { missing: has ? [] : [`${stage}-*`], rule: 'prefix' };
-}
+/** The explicit push flags a run may keep (in state.env or checklist.state.env), beside its push checks. */
+export const PUSH_FLAGS = ['PUSH_ATTEMPTED', 'PUSH_CONFIRMED'] as const;
 
-/** Push progress from the checklist: `*_PUSH_ATTEMPTED` and `*_REMOTE_CONFIRMED` / `*_PUSH_CONFIRMED` items. */
+/**
+ * Push progress from the explicit flags `PUSH_ATTEMPTED` / `PUSH_CONFIRMED` and from the checklist's
+ * `*_PUSH_ATTEMPTED` and `*_REMOTE_CONFIRMED` / `*_PUSH_CONFIRMED` items: either source saying 1 counts. A run
+ * with no confirmation key at all counts as confirmed once every stage is done.
+ */
 export function pushProgress(
   stages: readonly string[],
   state: EnvValues,
   checklist: EnvValues,
 ): { hasPushChecks: boolean; attempted: boolean; confirmed: boolean } {
+  const flag = (k: (typeof PUSH_FLAGS)[number]) => state[k] === '1' || checklist[k] === '1';
+  const hasFlag = (k: (typeof PUSH_FLAGS)[number]) => state[k] !== undefined || checklist[k] !== undefined;
   const confirmKeys = Object.keys(checklist).filter((k) =>
     /^CB_[SM][0-9]+_(REMOTE_CONFIRMED|PUSH_CONFIRMED)$/.test(k),
   );
   const attemptKeys = Object.keys(checklist).filter((k) => /^CB_[SM][0-9]+_PUSH_ATTEMPTED$/.test(k));
   const allDone = stages.length > 0 && stages.every((s) => stageDone(s, state));
-  const hasPushChecks = confirmKeys.length > 0 || attemptKeys.length > 0;
+  const hasConfirmation = confirmKeys.length > 0 || hasFlag('PUSH_CONFIRMED');
+  const hasPushChecks = hasConfirmation || attemptKeys.length > 0 || hasFlag('PUSH_ATTEMPTED');
   const confirmed =
-    confirmKeys.length > 0 ? confirmKeys.every((k) => checklist[k] === '1') : !hasPushChecks && allDone;
-  const attempted = confirmed || attemptKeys.some((k) => checklist[k] === '1');
+    flag('PUSH_CONFIRMED') ||
+    (confirmKeys.length > 0 && confirmKeys.every((k) => checklist[k] === '1')) ||
+    (!hasConfirmation && allDone);
+  const attempted = confirmed || flag('PUSH_ATTEMPTED') || attemptKeys.some((k) => checklist[k] === '1');
   return { hasPushChecks, attempted, confirmed };
+}
+
+/** `<STAGE>_CHECKLIST_DONE` (state.env, else the checklist): the run's own word on the stage's checklist. */
+export function checklistDoneFlag(stage: string, state: EnvValues, checklist: EnvValues): string | undefined {
+  const key = `${stage}_CHECKLIST_DONE`;
+  return state[key] ?? checklist[key];
+}
+
+/** A stage is complete when its flag is 1, its checklist is complete and it does not say `<STAGE>_CHECKLIST_DONE=0`. */
+export function stageComplete(stage: string, state: EnvValues, checklist: EnvValues): boolean {
+  return (
+    stageDone(stage, state) &&
+    checklistComplete(stage, checklist) &&
+    checklistDoneFlag(stage, state, checklist) !== '0'
+  );
 }
 
 /** `20261128T101500Z` → `2026-11-28T10:15:00Z`; undefined for anything else. */

@@ -1,9 +1,11 @@
 import type { Finding } from '../../findings/finding.js';
 import type { PhaseView, ResumePlan, RunView, Tone, UnitView } from '../../view/run-view.js';
+import { stageArtifacts } from './artifacts.js';
+import { CONTRACT_ITEMS, contractOf } from './contract.js';
 import { type RunRoot, valuesOf } from './load.js';
 import { describeHolder } from './lock.js';
 import { type ResumableResume, resumeDecision, WINDOW_TITLES } from './resume.js';
-import { checksOf, runIdTime, stageDone, stagesOf } from './stages.js';
+import { checksOf, pushProgress, runIdTime, stageDone, stagesOf } from './stages.js';
 
 const STATUS_TONE: Record<string, Tone> = {
   done: 'ok',
@@ -30,9 +32,7 @@ function stageUnits(root: RunRoot): UnitView[] {
       stage: st,
       dependsOn: [],
       inputs: [],
-      artifacts: root.artifacts
-        .filter((a) => a.startsWith(`${st}-`) || a.startsWith(`${st}/`))
-        .map((a) => `artifacts/${a}`),
+      artifacts: stageArtifacts(st, s, c, root.artifacts).map((a) => `artifacts/${a}`),
       attempts: [],
       checks: checks.map((i) => ({ id: i.item, done: i.done })),
     };
@@ -79,7 +79,11 @@ export function runRootView(
   findings: readonly Finding[],
 ): RunView {
   const s = valuesOf(root.state);
-  const r = resumeDecision(s, valuesOf(root.checklist), findings, root.lockState);
+  const c = valuesOf(root.checklist);
+  const recorded = valuesOf(root.contract);
+  const r = resumeDecision(s, c, findings, root.lockState, recorded);
+  const contract = s ? contractOf(s, recorded) : undefined;
+  const push = s && c ? pushProgress(stagesOf(s, c), s, c) : undefined;
   const units = stageUnits(root);
   const counts: Record<string, number> = Object.create(null);
   for (const u of units) counts[u.status] = (counts[u.status] ?? 0) + 1;
@@ -108,10 +112,17 @@ export function runRootView(
       label: 'lock',
       value: ls.state === 'none' ? 'none' : `${ls.state}${ls.holder ? `: ${describeHolder(ls.holder)}` : ''}`,
     },
-    ...(s?.CONTRACT_BRANCH ? [{ label: 'branch', value: s.CONTRACT_BRANCH }] : []),
-    ...(s?.CONTRACT_BASE_PIN ? [{ label: 'base pin', value: s.CONTRACT_BASE_PIN }] : []),
-    ...(s?.CONTRACT_EXPECTED_OLD_SHA
-      ? [{ label: 'expected old SHA', value: s.CONTRACT_EXPECTED_OLD_SHA }]
+    ...CONTRACT_ITEMS.filter((i) => ['branch', 'basePin', 'expectedOldSha'].includes(i.id)).flatMap((i) => {
+      const v = contract?.[i.id];
+      return v ? [{ label: i.label, value: v.fromRecord ? v.value : `${v.value} (${v.key})` }] : [];
+    }),
+    ...(push?.hasPushChecks
+      ? [
+          {
+            label: 'push',
+            value: push.confirmed ? 'confirmed' : push.attempted ? 'attempted' : 'not attempted',
+          },
+        ]
       : []),
     {
       label: 'contract recorded',

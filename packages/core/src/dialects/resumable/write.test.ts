@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpTree } from '@ckpt/test-utils';
 import { describe, expect, it } from 'vitest';
@@ -46,6 +46,33 @@ describe('markResumableStageDone', () => {
     setResumableCheck(root, 'S1', 'B', '1', me);
     markResumableStageDone(root, 'S1', me);
     expect(valuesOf(loadFresh(root, probe).run.state)?.CURRENT_STAGE).toBe('S2');
+    t.cleanup();
+  });
+
+  it('should gate a run ckpt did not make only on the artifacts it declares', () => {
+    const t = tmpTree();
+    const root = initResumableRun(testInit(t.dir), me);
+    rmSync(join(root, 'artifacts'), { recursive: true });
+    for (const [st, item] of [
+      ['S1', 'A'],
+      ['S1', 'B'],
+      ['S2', 'C'],
+    ] as const)
+      setResumableCheck(root, st, item, '1', me);
+    markResumableStageDone(root, 'S1', me);
+    const state = join(root, 'state.env');
+    writeFileSync(
+      state,
+      readFileSync(state, 'utf8').replace(
+        'S2_DONE="0"',
+        'S2_DIFF_ARTIFACT="$ARTIFACT_ROOT/diff.patch"\nS2_DONE="0"',
+      ),
+    );
+    expect(() => markResumableStageDone(root, 'S2', me)).toThrow(/missing artifacts\/diff\.patch/);
+    mkdirSync(join(root, 'artifacts'));
+    writeFileSync(join(root, 'artifacts', 'diff.patch'), 'diff\n');
+    expect(markResumableStageDone(root, 'S2', me)).toBe('changed');
+    expect(loadFresh(root, probe).findings).toEqual([]);
     t.cleanup();
   });
 

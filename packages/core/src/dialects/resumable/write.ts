@@ -1,17 +1,19 @@
 import { join } from 'node:path';
 import { CkptError } from '../../errors.js';
+import { missingArtifacts } from './artifacts.js';
+import { contractConflicts } from './contract.js';
 import { type EnvFile, readEnvFile, replaceEnvFile } from './env-file.js';
 import { RUN_FILES } from './load.js';
 import { parseRunLog, summaryLines, summaryMarker } from './run-log.js';
 import {
-  CONTRACT_KEYS,
   checklistComplete,
+  checklistDoneFlag,
   checksOf,
   compareStages,
   FINALIZATION_FLAGS,
   isStageName,
-  missingArtifacts,
   pushProgress,
+  stageComplete,
   stageDone,
   stagesOf,
 } from './stages.js';
@@ -52,16 +54,20 @@ function listArtifacts(c: Ctx, dir: string, prefix = ''): string[] {
   });
 }
 
-/** Refuses when the state's contract differs from the one recorded at bootstrap (a stop condition). */
+/**
+ * Refuses on contract drift (a stop condition): two spellings of a contract item in state.env that disagree, or a
+ * value that differs from the one recorded at bootstrap.
+ */
 function assertNoDrift(c: Ctx, root: string, state: EnvFile): void {
   const path = join(root, RUN_FILES.contract);
-  if (!c.fs.existsSync(path)) return;
-  const recorded = readEnvFile(c.fs, path, 'artifacts/contract.env').values;
-  const drift = CONTRACT_KEYS.filter((k) => recorded[k] !== undefined && state.values[k] !== recorded[k]);
+  const recorded = c.fs.existsSync(path)
+    ? readEnvFile(c.fs, path, 'artifacts/contract.env').values
+    : undefined;
+  const drift = contractConflicts(state.values, recorded).map((d) => d.key);
   if (drift.length > 0)
     throw new CkptError(
       'REFUSED',
-      `immutable contract drift in ${drift.join(', ')}: stop and start a new run`,
+      `immutable contract drift in ${[...new Set(drift)].join(', ')}: stop and start a new run`,
     );
 }
 
@@ -132,7 +138,15 @@ export function markResumableStageDone(
           : `${stage} checklist incomplete: ${open.map((i) => `${i.key}=${i.value ?? '(missing)'}`).join(', ')}`,
       );
     }
-    const art = missingArtifacts(stage, s, listArtifacts(c, join(root, RUN_FILES.artifacts)));
+    if (checklistDoneFlag(stage, s, l.checklist.values) === '0')
+      throw new CkptError('REFUSED', `${stage} checklist incomplete: ${stage}_CHECKLIST_DONE=0`);
+    const art = missingArtifacts(
+      stage,
+      s,
+      l.checklist.values,
+      listArtifacts(c, join(root, RUN_FILES.artifacts)).filter((a) => a !== 'contract.env'),
+      c.fs.existsSync(join(root, RUN_FILES.contract)),
+    );
     if (art.missing.length > 0)
       throw new CkptError('REFUSED', `${stage} gate: missing artifacts/${art.missing.join(', artifacts/')}`);
     assertNoDrift(c, root, l.state);
@@ -168,7 +182,7 @@ export function finalizeResumableRun(
     const s = l.state.values;
     const runId = s.RUN_ID;
     if (!runId) throw new CkptError('REFUSED', 'state.env has no RUN_ID: stop');
-    const open = l.stages.filter((st) => !stageDone(st, s) || !checklistComplete(st, l.checklist.values));
+    const open = l.stages.filter((st) => !stageComplete(st, s, l.checklist.values));
     if (open.length > 0) throw new CkptError('REFUSED', `cannot finalize: ${open.join(', ')} not done`);
     if (!pushProgress(l.stages, s, l.checklist.values).confirmed)
       throw new CkptError('REFUSED', 'cannot finalize before the push is confirmed');

@@ -2,7 +2,7 @@
 // Regenerate with: pnpm codegen
 
 /**
- * Required child checks of a Resumable Execution run, <run root>/checklist.state.env, as the env parser produces it: a flat object whose values are all strings. Each check is CB_<STAGE>_<ITEM> = "0" or "1" (STAGE is S<n> or M<n>); a missing key is never done. Unknown keys are valid; ckpt validate --strict reports keys that neither a property nor a pattern names.
+ * Required child checks of a Resumable Execution run, <run root>/checklist.state.env, as the env parser produces it: a flat object whose values are all strings. Each check is CB_<STAGE>_<ITEM> = "0" or "1" (STAGE is S<n> or M<n>); a missing key is never done. A run may also keep its push flags (PUSH_ATTEMPTED, PUSH_CONFIRMED), <STAGE>_CHECKLIST_DONE flags and artifact declarations here. Unknown keys are valid; ckpt validate --strict reports keys that neither a property nor a pattern names.
  */
 export interface ResumableChecklistEnv {
   /**
@@ -19,6 +19,26 @@ export interface ResumableChecklistEnv {
    *
    * This interface was referenced by `ResumableChecklistEnv`'s JSON-Schema definition
    * via the `patternProperty` "^REQUIRED_[SM][0-9]+$".
+   *
+   * Push flags PUSH_ATTEMPTED ("1" once the push was attempted, outcome possibly unknown) and PUSH_CONFIRMED ("1" once the remote is confirmed to hold the pushed commit), when a run keeps them here rather than in state.env.
+   *
+   * This interface was referenced by `ResumableChecklistEnv`'s JSON-Schema definition
+   * via the `patternProperty` "^PUSH_(ATTEMPTED|CONFIRMED)$".
+   *
+   * The run's own flag that the stage's checklist is complete ("0" or "1"); a done stage with "0" is incomplete.
+   *
+   * This interface was referenced by `ResumableChecklistEnv`'s JSON-Schema definition
+   * via the `patternProperty` "^[SM][0-9]+_CHECKLIST_DONE$".
+   *
+   * Artifacts a done stage must have: comma-separated paths relative to artifacts/ or under ARTIFACT_ROOT (empty: none).
+   *
+   * This interface was referenced by `ResumableChecklistEnv`'s JSON-Schema definition
+   * via the `patternProperty` "^[SM][0-9]+_ARTIFACTS$".
+   *
+   * An artifact the done stage must have: a path relative to artifacts/ or under ARTIFACT_ROOT (a number is a flag, not a path).
+   *
+   * This interface was referenced by `ResumableChecklistEnv`'s JSON-Schema definition
+   * via the `patternProperty` "^[SM][0-9]+_(?:[A-Z0-9_]+_)?ARTIFACT(?:_[A-Z0-9_]+)?$".
    */
   [k: string]: '0' | '1' | string;
 }

@@ -2,7 +2,7 @@
 // Regenerate with: pnpm codegen
 
 /**
- * Machine state of a Resumable Execution run, <run root>/state.env, as the env parser produces it: a flat object whose values are all strings. Flags are explicit "0" or "1"; a missing key never means done. Stage flags are S<n>_DONE (or M<n>_DONE). Immutable contract keys are CONTRACT_REPO_ROOT, CONTRACT_BRANCH, CONTRACT_BASE_PIN, CONTRACT_EXPECTED_OLD_SHA, CONTRACT_PLAN_PATH and CONTRACT_REPORT_TARGETS (ckpt decides these names); they are filled before the first mutating stage and never change afterwards. Unknown keys are valid (task-specific keys are common); ckpt validate --strict reports keys that neither a property nor a pattern names.
+ * Machine state of a Resumable Execution run, <run root>/state.env, as the env parser produces it: a flat object whose values are all strings. Flags are explicit "0" or "1"; a missing key never means done. Stage flags are S<n>_DONE (or M<n>_DONE). The skill names what the immutable contract holds (repo root, branch, base pin, expected old SHA, plan path, report targets), not its keys: ckpt reads every common spelling (CONTRACT_* as `ckpt resumable init` writes them, the plain names such as BRANCH, BASE_PIN_SHA, EXPECTED_OLD_SHA, REPORT_TARGET, and TARGET_BRANCH, BASE_BRANCH, BASE_PIN, EXPECTED_OLD_REMOTE_SHA, REPORT_TARGETS); the spec page lists them. The contract is filled before the first mutating stage and never changes afterwards. Unknown keys are valid (task-specific keys are common); ckpt validate --strict reports keys that neither a property nor a pattern names.
  */
 export interface ResumableStateEnv {
   /**
@@ -66,6 +66,50 @@ export interface ResumableStateEnv {
    */
   CONTRACT_REPORT_TARGETS?: string;
   /**
+   * Immutable contract, plain spelling: branch the run pushes to.
+   */
+  BRANCH?: string;
+  /**
+   * Immutable contract, another spelling of the branch the run pushes to.
+   */
+  TARGET_BRANCH?: string;
+  /**
+   * Branch the run started from; read as the contract branch only when no other branch spelling is set.
+   */
+  BASE_BRANCH?: string;
+  /**
+   * Immutable contract, plain spelling: base commit the plan was made against.
+   */
+  BASE_PIN_SHA?: string;
+  /**
+   * Immutable contract, another spelling of the base pin.
+   */
+  BASE_PIN?: string;
+  /**
+   * Immutable contract, plain spelling: remote SHA the push lease expects.
+   */
+  EXPECTED_OLD_SHA?: string;
+  /**
+   * Immutable contract, another spelling of the expected old SHA; "UNKNOWN" before the first push.
+   */
+  EXPECTED_OLD_REMOTE_SHA?: string;
+  /**
+   * Immutable contract, plain spelling: report file(s) the finalization appends to (comma- or space-separated).
+   */
+  REPORT_TARGET?: string;
+  /**
+   * Immutable contract, another spelling of the report targets.
+   */
+  REPORT_TARGETS?: string;
+  /**
+   * Push flag: "1" once the push was attempted (outcome possibly unknown).
+   */
+  PUSH_ATTEMPTED?: string;
+  /**
+   * Push flag: "1" once the remote is confirmed to hold the pushed commit; finalization may start.
+   */
+  PUSH_CONFIRMED?: string;
+  /**
    * Finalization flag: canonical state updated after confirmation.
    */
   CANONICAL_STATE_UPDATED?: '0' | '1';
@@ -78,6 +122,26 @@ export interface ResumableStateEnv {
    */
   RUN_SUMMARY_UPDATED?: '0' | '1';
   /**
+   * Note: the last stage completed (read as a note, never as state).
+   */
+  LAST_COMPLETED_STAGE?: string;
+  /**
+   * Note: the result of the last stage gate.
+   */
+  LAST_GATE_RESULT?: string;
+  /**
+   * Note: why the last stage gate failed.
+   */
+  LAST_GATE_FAILURE_REASON?: string;
+  /**
+   * Note: where to go on from, for the person resuming.
+   */
+  LAST_RESUME_HINT?: string;
+  /**
+   * Note: a free-form status of the current stage.
+   */
+  STAGE_STATUS?: string;
+  /**
    * Stage done flag S<n>_DONE; "1" only when every required checklist key of the stage is "1".
    *
    * This interface was referenced by `ResumableStateEnv`'s JSON-Schema definition
@@ -88,10 +152,20 @@ export interface ResumableStateEnv {
    * This interface was referenced by `ResumableStateEnv`'s JSON-Schema definition
    * via the `patternProperty` "^M[0-9]+_DONE$".
    *
-   * Artifacts a done stage must have: comma-separated paths relative to artifacts/ (empty: none). Without this key a done stage needs at least one file artifacts/<STAGE>-*.
+   * Artifacts a done stage must have: comma-separated paths relative to artifacts/ or under ARTIFACT_ROOT (empty: none).
    *
    * This interface was referenced by `ResumableStateEnv`'s JSON-Schema definition
    * via the `patternProperty` "^[SM][0-9]+_ARTIFACTS$".
+   *
+   * The run's own flag that the stage's checklist is complete ("0" or "1"); a done stage with "0" is incomplete.
+   *
+   * This interface was referenced by `ResumableStateEnv`'s JSON-Schema definition
+   * via the `patternProperty` "^[SM][0-9]+_CHECKLIST_DONE$".
+   *
+   * An artifact the done stage must have: a path relative to artifacts/ or under ARTIFACT_ROOT (a number is a flag, not a path).
+   *
+   * This interface was referenced by `ResumableStateEnv`'s JSON-Schema definition
+   * via the `patternProperty` "^[SM][0-9]+_(?:[A-Z0-9_]+_)?ARTIFACT(?:_[A-Z0-9_]+)?$".
    */
   [k: string]: '0' | '1' | string | undefined;
 }

@@ -21,6 +21,12 @@ export function buildProgram(): Command {
 export async function main(argv: readonly string[]): Promise<number> {
   process.exitCode = 0;
   try {
+    // `ckpt ulpi` reads its words as the original checkpoint.mjs does (commander only shows its help pages).
+    if (argv[2] === 'ulpi') {
+      const { isUlpiHelpRequest } = await import('./commands/ulpi/argv.js');
+      if (!isUlpiHelpRequest(argv.slice(3)))
+        return (await import('./commands/ulpi/run.js')).runUlpiArgv(argv.slice(3));
+    }
     await buildProgram().parseAsync(argv as string[]);
     return Number(process.exitCode ?? 0);
   } catch (e) {

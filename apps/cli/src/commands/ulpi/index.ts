@@ -19,12 +19,20 @@ function originalExitCodes(cmd: Command): Command {
 }
 
 const F = '.ulpi/runs/run-2026-11-29-071300Z.json';
-const csv = (s: string) =>
-  s
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean);
 const lazy = () => import('./verbs.js');
+
+/**
+ * main runs `ckpt ulpi ...` through runUlpiArgv, which reads the words as the original does; commander only
+ * shows the help pages and feeds completion. Should a verb still reach commander, its action hands the raw words
+ * to the same runner, so both paths behave alike.
+ */
+async function viaRawWords(this: Command): Promise<void> {
+  let root: Command = this;
+  while (root.parent) root = root.parent;
+  const raw = (root as unknown as { rawArgs: string[] }).rawArgs;
+  const { runUlpiArgv } = await import('./run.js');
+  process.exitCode = runUlpiArgv(raw.slice(raw.indexOf('ulpi') + 1));
+}
 
 /** `ckpt ulpi <verb>` (the original checkpoint.mjs verbs, plus replay/rebuild/reconcile) and `ckpt migrate`. */
 export function registerUlpiCommands(program: Command): void {
@@ -34,7 +42,7 @@ export function registerUlpiCommands(program: Command): void {
     )
     .addHelpText(
       'after',
-      `\nExit codes: 0 ok, 1 usage or parse error, 2 refused (the file is left byte-identical).\n${examples([`ckpt ulpi init ${F} --task "add oauth" --units "a,b,c"`, `ckpt ulpi unit ${F} a done --note "merged"`, `ckpt ulpi resume ${F}`])}`,
+      `\nArguments are read as checkpoint.mjs reads them: the verb, then the file, then the verb's positionals;\noptions may follow in any order, the first of a repeated option wins, unknown ones are ignored.\nExit codes: 0 ok, 1 usage or parse error, 2 refused (the file is left byte-identical).\n${examples([`ckpt ulpi init ${F} --task "add oauth" --units "a,b,c"`, `ckpt ulpi unit ${F} a done --note "merged"`, `ckpt ulpi resume ${F}`])}`,
     );
   // Unknown verbs and a missing verb are usage errors of the original (exit 1), not of ckpt (exit 2).
   ownUsageExitCodes.add(ulpi);
@@ -46,16 +54,14 @@ export function registerUlpiCommands(program: Command): void {
     `ckpt ulpi init ${F} --task "t" --id my-run --launch '{"scriptPath":"autonomous-pipeline/scripts/pipeline.mjs","args":{"command":"resume","run":"my-run"}}'`,
   ])
     .argument('<file>', 'the status file to create')
-    .requiredOption('--task <desc>', 'one-line description of the run')
-    .option('--units <list>', 'comma-separated unit ids', '')
+    .option('--task <desc>', 'one-line description of the run (required)')
+    .option('--units <list>', 'comma-separated unit ids')
     .option('--id <id>', 'run id (default run-YYYY-MM-DD-HHMMSSZ)')
     .option('--launch <json>', 'typed relaunch recipe {scriptPath, args?}')
-    .option('--required-phases <list>', 'phases that must be done before finalize done', '')
+    .option('--required-phases <list>', 'phases that must be done before finalize done')
     .option('--require-validation', 'finalize done needs a green final validation')
     .option('--event-log', 'start the opt-in transition log <id>.events.jsonl beside the file')
-    .action(async (file: string, o) =>
-      (await lazy()).runInit(file, { ...o, units: csv(o.units), requiredPhases: csv(o.requiredPhases) }),
-    );
+    .action(viaRawWords);
 
   verb('unit', 'set a unit status (a done unit is never demoted)', [
     `ckpt ulpi unit ${F} callback in_progress`,
@@ -66,20 +72,13 @@ export function registerUlpiCommands(program: Command): void {
     .argument('<status>', 'pending|in_progress|done|blocked|dep_blocked')
     .option('--note <text>', 'note on the unit')
     .option('--deps <list>', 'comma-separated dependencies (replaces dependsOn)')
-    .action(async (file: string, unit: string, status: string, o) =>
-      (await lazy()).runUnit(file, unit, status, {
-        ...(o.note !== undefined ? { note: o.note } : {}),
-        ...(o.deps !== undefined ? { deps: csv(o.deps) } : {}),
-      }),
-    );
+    .action(viaRawWords);
 
   verb('phase', 'set a phase status (running also sets currentPhase)', [`ckpt ulpi phase ${F} build running`])
     .argument('<file>')
     .argument('<phase>')
     .argument('<status>', 'pending|running|done|blocked|skipped')
-    .action(async (file: string, phase: string, status: string) =>
-      (await lazy()).runPhase(file, phase, status),
-    );
+    .action(viaRawWords);
 
   verb('get', 'print the document (never writes; a v1 file stays byte-identical)', [
     `ckpt ulpi get ${F} --summary`,
@@ -89,20 +88,20 @@ export function registerUlpiCommands(program: Command): void {
       '--summary',
       'print {id, status, task, currentPhase, total, done, blocked, dep_blocked, in_progress, updatedAt}',
     )
-    .action(async (file: string, o) => (await lazy()).runGet(file, o.summary === true));
+    .action(viaRawWords);
 
   verb('resume', 'print the resume set {skip, eligible, dep_blocked} (never writes)', [
     `ckpt ulpi resume ${F}`,
   ])
     .argument('<file>')
-    .action(async (file: string) => (await lazy()).runResume(file));
+    .action(viaRawWords);
 
   verb('item', 'upsert open items (stable ids); prints the ids', [
     `ckpt ulpi item ${F} --json '{"kind":"decision","severity":"blocker","detail":"PCI sign-off"}'`,
   ])
     .argument('<file>')
-    .requiredOption('--json <json>', 'an item object, a string, or an array of them')
-    .action(async (file: string, o) => (await lazy()).runItem(file, o.json));
+    .option('--json <json>', 'any JSON value: an item object, or an array of items (required)')
+    .action(viaRawWords);
 
   verb('resolve', 'move open items to resolvedItems by id; prints the ids moved', [
     `ckpt ulpi resolve ${F} --ids "pci-review,f-3c9d2e7a41b0"`,
@@ -110,9 +109,7 @@ export function registerUlpiCommands(program: Command): void {
     .argument('<file>')
     .option('--ids <list>', 'comma-separated item ids')
     .option('--json <json>', 'a JSON id or array of ids (instead of --ids)')
-    .action(async (file: string, o) =>
-      (await lazy()).runResolve(file, o.ids !== undefined ? csv(o.ids) : undefined, o.json),
-    );
+    .action(viaRawWords);
 
   verb('validation', 'record the final validation verdict (pass/ok → green, fail → red)', [
     `ckpt ulpi validation ${F} green --note "lint, unit, e2e"`,
@@ -120,7 +117,7 @@ export function registerUlpiCommands(program: Command): void {
     .argument('<file>')
     .argument('<status>', 'green|red (aliases pass, ok, fail)')
     .option('--note <text>', 'note')
-    .action(async (file: string, status: string, o) => (await lazy()).runValidation(file, status, o.note));
+    .action(viaRawWords);
 
   verb('finalize', 'set the terminal status; done is refused while anything is open', [
     `ckpt ulpi finalize ${F} done --result "3/3 units"`,
@@ -129,24 +126,25 @@ export function registerUlpiCommands(program: Command): void {
     .argument('<file>')
     .argument('<status>', 'done|needs_attention|aborted')
     .option('--result <text>', 'result summary')
-    .action(async (file: string, status: string, o) => (await lazy()).runFinalize(file, status, o.result));
+    .action(viaRawWords);
 
   verb('gc', 'archive terminal runs older than N days into <runs-dir>/archive (never running ones)', [
     'ckpt ulpi gc .ulpi/runs --keep-days 14',
   ])
     .argument('<runs-dir>')
     .option('--keep-days <n>', 'age in days', '7')
-    .action(async (dir: string, o) => (await lazy()).runGc(dir, Number(o.keepDays)));
+    .action(viaRawWords);
 
   verb('replay', 'print the document the event log replays to (never writes)', [`ckpt ulpi replay ${F}`])
     .argument('<file>', 'the status file or its .events.jsonl')
-    .action(async (file: string) => (await lazy()).runReplay(file));
+    .action(viaRawWords);
 
   verb('rebuild', 'repair after a crash: truncate a torn log tail, rebuild the snapshot from the log', [
     `ckpt ulpi rebuild ${F}`,
   ])
     .argument('<file>', 'the status file or its .events.jsonl')
-    .action(async (file: string) => (await lazy()).runRebuild(file));
+    .option('--force', 'also replace a snapshot written without the log (it is refused otherwise)')
+    .action(viaRawWords);
 
   verb(
     'reconcile',
@@ -161,7 +159,7 @@ export function registerUlpiCommands(program: Command): void {
     )
     .option('--repo <dir>', 'the git repository (default: the current directory)')
     .option('--json', 'print the result as JSON')
-    .action(async (file: string, o) => (await lazy()).runReconcile(file, o));
+    .action(viaRawWords);
 
   // The file is checked in the action (exit 1) so that `ckpt migrate` alone explains itself in one line.
   const migrate = originalExitCodes(

@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import {
   addUlpiItems,
+  assertUlpiUnitsReadable,
   finalizeUlpiRun,
   gcUlpiRuns,
   initUlpiRun,
   migrateUlpiFile,
-  readUlpiDoc,
+  readUlpiValue,
   rebuildUlpiSnapshot,
   reconcileUlpiFromGit,
   recordUlpiValidation,
@@ -14,6 +15,7 @@ import {
   resolveUlpiItems,
   setUlpiPhase,
   setUlpiUnit,
+  type UlpiWriteOptions,
   ulpiEventLogPathFor,
   ulpiResumeSet,
   ulpiSummary,
@@ -24,6 +26,15 @@ const out = (s: string): void => {
   process.stdout.write(`${s}\n`);
 };
 const json2 = (v: unknown) => out(JSON.stringify(v, null, 2));
+
+/**
+ * The clock of every stamp a verb writes: now, or CKPT_NOW (an ISO time) when set, so tests can compare whole
+ * documents with the original's (the differential suite freezes both tools at one instant).
+ */
+function writeOptions(): UlpiWriteOptions {
+  const fixed = process.env.CKPT_NOW ? Date.parse(process.env.CKPT_NOW) : Number.NaN;
+  return Number.isFinite(fixed) ? { now: () => fixed } : {};
+}
 
 function parseJsonFlag(flag: string, raw: string): unknown {
   try {
@@ -47,15 +58,19 @@ export function runInit(
 ): void {
   const launch = o.launch !== undefined ? parseJsonFlag('--launch', o.launch) : undefined;
   out(
-    initUlpiRun(file, {
-      task: o.task,
-      units: o.units,
-      requiredPhases: o.requiredPhases,
-      ...(o.id !== undefined ? { id: o.id } : {}),
-      ...(launch !== undefined ? { launch } : {}),
-      ...(o.requireValidation ? { requireValidation: true } : {}),
-      ...(o.eventLog ? { eventLog: true } : {}),
-    }),
+    initUlpiRun(
+      file,
+      {
+        task: o.task,
+        units: o.units,
+        requiredPhases: o.requiredPhases,
+        ...(o.id !== undefined ? { id: o.id } : {}),
+        ...(launch !== undefined ? { launch } : {}),
+        ...(o.requireValidation ? { requireValidation: true } : {}),
+        ...(o.eventLog ? { eventLog: true } : {}),
+      },
+      writeOptions(),
+    ),
   );
 }
 
@@ -65,49 +80,61 @@ export function runUnit(
   status: string,
   o: { note?: string; deps?: string[] },
 ): void {
-  setUlpiUnit(file, unit, status, o);
+  setUlpiUnit(file, unit, status, o, writeOptions());
 }
 
 export function runPhase(file: string, phase: string, status: string): void {
-  setUlpiPhase(file, phase, status);
+  setUlpiPhase(file, phase, status, writeOptions());
+}
+
+/** Reads what `get` and `resume` read: any JSON value; `null` is an error where the original crashes on it. */
+function readForQuery(file: string, units: boolean, deps = false): unknown {
+  const value = readUlpiValue(file);
+  if (value === null && units) throw ulpiUsage(`${file} holds null, not a status document (a JSON object)`);
+  if (units) assertUlpiUnitsReadable(file, value, { deps });
+  return value;
 }
 
 export function runGet(file: string, summary: boolean): void {
-  const doc = readUlpiDoc(file);
-  json2(summary ? ulpiSummary(doc) : doc);
+  const doc = readForQuery(file, summary);
+  json2(summary ? ulpiSummary(doc as Record<string, unknown>) : doc);
 }
 
 export function runResume(file: string): void {
-  json2(ulpiResumeSet(readUlpiDoc(file)));
+  json2(ulpiResumeSet(readForQuery(file, true, true)));
 }
 
 export function runItem(file: string, raw: string): void {
-  const ids = addUlpiItems(file, parseJsonFlag('item --json', raw));
+  const ids = addUlpiItems(file, parseJsonFlag('item --json', raw), writeOptions());
   if (ids.length > 0) out(JSON.stringify(ids));
 }
 
 export function runResolve(file: string, ids: string[] | undefined, raw: string | undefined): void {
-  let list = ids;
+  let list: readonly unknown[] | undefined = ids;
   if (list === undefined) {
     if (raw === undefined) throw ulpiUsage('resolve requires --ids "id1,id2" (or --json \'["id1",...]\')');
     const parsed = parseJsonFlag('resolve --json', raw);
-    list = (Array.isArray(parsed) ? parsed : [parsed]) as string[];
+    list = Array.isArray(parsed) ? parsed : [parsed];
   }
-  out(JSON.stringify(resolveUlpiItems(file, list)));
+  out(JSON.stringify(resolveUlpiItems(file, list, writeOptions())));
 }
 
 export function runValidation(file: string, status: string, note: string | undefined): void {
-  recordUlpiValidation(file, status, note !== undefined ? { note } : {});
+  recordUlpiValidation(file, status, note !== undefined ? { note } : {}, writeOptions());
 }
 
 export function runFinalize(file: string, status: string, result: string | undefined): void {
-  finalizeUlpiRun(file, status, result !== undefined ? { result } : {});
+  finalizeUlpiRun(file, status, result !== undefined ? { result } : {}, writeOptions());
 }
 
-export function runGc(dir: string, keepDays: number): void {
+/** `gc`; exit 1 when a file holding `null` was left in place (the original crashes on it). */
+export function runGc(dir: string, keepDays: number): number {
   const r = gcUlpiRuns(dir, { keepDays });
   if (r.reason) out(`${r.archived} archived (${r.reason})`);
   else out(`${r.archived} archived to ${r.dir}/archive (terminal runs older than ${keepDays}d)`);
+  for (const f of r.skipped)
+    process.stderr.write(`ckpt: ${f} holds null, not a status document — left in place (fix or delete it)\n`);
+  return r.skipped.length > 0 ? 1 : 0;
 }
 
 const snapshotOf = (file: string) =>
@@ -128,9 +155,9 @@ export function runReplay(file: string): void {
   json2(r.doc);
 }
 
-export function runRebuild(file: string): void {
+export function runRebuild(file: string, force = false): void {
   const snap = snapshotOf(file);
-  rebuildUlpiSnapshot(snap);
+  rebuildUlpiSnapshot(snap, { force });
   process.stderr.write(`rebuilt ${snap} from ${ulpiEventLogPathFor(snap)}\n`);
 }
 

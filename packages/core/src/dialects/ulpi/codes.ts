@@ -12,7 +12,7 @@ export const ulpiCodes = defineCodes({
     severity: 'error',
     title: 'A unit depends on an id that is not a unit.',
     explanation:
-      'An unknown dependency counts as not done, so the unit stays dep_blocked forever. Add the missing unit or fix the id in `dependsOn`.',
+      'An unknown dependency counts as not done, so the unit stays dep_blocked forever and `finalize done` refuses while it is open: the run can never finish. Add the missing unit or fix the id in `dependsOn`.',
   },
   'ulpi/done-with-open-dependency': {
     severity: 'warning',
@@ -102,7 +102,7 @@ export const ulpiCodes = defineCodes({
     severity: 'error',
     title: 'The snapshot matches no state of its event log.',
     explanation:
-      'The snapshot was written without the log (a plain write, a hand edit). The next append rebuilds it from the log, discarding those changes: check before appending.',
+      'The snapshot was written without the log: by a tool that ignores it (the original checkpoint.mjs writes the file directly, and its `init` may have re-initialised the run: another createdAt or id than the log records), or by hand. ckpt never replays the log over it: its writers refuse (exit 2) until you choose. Keep the file: move the log away. Keep the logged run: `ckpt ulpi rebuild <file> --force`.',
   },
   'ulpi/open-item': {
     severity: 'info',

@@ -9,7 +9,7 @@ import {
   replayUlpiEventLog,
   type UlpiEventLine,
 } from './event-log.js';
-import { isObject, type UlpiDoc } from './model.js';
+import { isObject, own, type UlpiDoc } from './model.js';
 
 /** `<id>.events.jsonl` beside `<id>.json`. */
 export function eventLogPathFor(file: string): string {
@@ -34,20 +34,48 @@ function truncate(fs: FileSystem, path: string, bytes: number): void {
 }
 
 /**
- * Replays the log and repairs what a crash can leave: a torn tail is truncated, and a snapshot whose hash is not
- * the log's last afterHash is rebuilt from the log (the log wins). A log that fails closed throws (exit 1).
+ * Why a snapshot that matches no state of its log differs: a different run (id or createdAt not the log's, as
+ * after the original re-initialised the file and ignored the log), or the same run written without the log.
  */
-export function recoverUlpiEventLog(file: string, fs: FileSystem = nodeFileSystem): UlpiDoc {
+export function ulpiDivergence(snapshot: unknown, logged: UlpiDoc): 'reinitialised' | 'edited' {
+  const same = (k: string) => JSON.stringify(own(snapshot, k)) === JSON.stringify(own(logged, k));
+  return same('id') && same('createdAt') ? 'edited' : 'reinitialised';
+}
+
+function divergedMessage(file: string, log: string, snapshot: unknown, logged: UlpiDoc): string {
+  const why =
+    ulpiDivergence(snapshot, logged) === 'reinitialised'
+      ? `is a different run than its event log ${log} records (id/createdAt differ: re-initialised without the log?)`
+      : `matches no state of its event log ${log} (written without the log, e.g. by checkpoint.mjs or by hand)`;
+  return `${file} ${why} — refusing to replay the log over it. Move the log away to keep the file, or run \`ckpt ulpi rebuild ${file} --force\` to restore the logged state`;
+}
+
+/**
+ * Replays the log and repairs what a crash can leave: a torn tail is truncated, and a snapshot that is an earlier
+ * state of the log (a crash between the fsynced append and the snapshot replace) is rebuilt from it. A snapshot
+ * that matches no state of the log was written without it: refused (exit 2) unless `replaceDiverged`, so a run
+ * re-initialised by a tool that ignores the log is never overwritten by the old run. A log that fails closed
+ * throws (exit 1).
+ */
+export function recoverUlpiEventLog(
+  file: string,
+  fs: FileSystem = nodeFileSystem,
+  o: { replaceDiverged?: boolean } = {},
+): UlpiDoc {
   const log = eventLogPathFor(file);
   const replay = replayUlpiEventLog(readText(fs, log));
   if (!replay.ok) throw ulpiUsage(`event log ${log} fails closed: ${replay.error.message}`);
-  if (replay.tornTail !== undefined) truncate(fs, log, replay.completeBytes);
+  let snapshot: unknown;
   let snapshotHash: string | undefined;
   try {
-    snapshotHash = hashUlpiDoc(JSON.parse(readText(fs, file)));
+    snapshot = JSON.parse(readText(fs, file));
+    snapshotHash = hashUlpiDoc(snapshot);
   } catch {
     snapshotHash = undefined;
   }
+  const diverged = snapshotHash !== undefined && !replay.hashes.includes(snapshotHash);
+  if (diverged && !o.replaceDiverged) throw ulpiRefusal(divergedMessage(file, log, snapshot, replay.doc));
+  if (replay.tornTail !== undefined) truncate(fs, log, replay.completeBytes);
   if (snapshotHash !== replay.hash) atomicReplace(file, serialize(replay.doc), { fs, mode: SNAPSHOT_MODE });
   return replay.doc;
 }
@@ -97,7 +125,10 @@ export function initializeUlpiEventLog(file: string, doc: UlpiDoc, opts: { fs?: 
   fsyncDir(fs, dirname(file));
 }
 
-/** Rebuilds the snapshot from the log (after a crash), returning the replayed document. */
-export function rebuildUlpiSnapshot(file: string, opts: { fs?: FileSystem } = {}): UlpiDoc {
-  return recoverUlpiEventLog(file, opts.fs ?? nodeFileSystem);
+/**
+ * Rebuilds the snapshot from the log (after a crash), returning the replayed document. A snapshot written without
+ * the log is refused unless `force`, which replaces it with the logged state.
+ */
+export function rebuildUlpiSnapshot(file: string, opts: { fs?: FileSystem; force?: boolean } = {}): UlpiDoc {
+  return recoverUlpiEventLog(file, opts.fs ?? nodeFileSystem, { replaceDiverged: opts.force === true });
 }

@@ -4,6 +4,7 @@ import { type Finding, findingAt } from '../../findings/finding.js';
 import type { CheckedDocument, TreeContext } from '../dialect.js';
 import { ulpiCodes } from './codes.js';
 import { hashUlpiDoc, replayUlpiEventLog, type UlpiReplay } from './event-log.js';
+import { ulpiDivergence } from './event-log-io.js';
 
 // A replay hashes the whole document after every line, so it is the costly part of a log; the check, the tree rule
 // and the run view all ask for the same parsed log (TreeContext caches it), so replay it once per document.
@@ -35,8 +36,17 @@ export function checkUlpiEventLog(doc: CheckedDocument): Finding[] {
   ];
 }
 
-/** How a snapshot stands against its log: in step, behind (an earlier state of the log), or diverged. */
-export type UlpiSnapshotState = 'in-step' | 'behind' | 'diverged' | 'log-fails' | 'unreadable';
+/**
+ * How a snapshot stands against its log: in step, behind (an earlier state of the log), diverged (the same run
+ * written without the log) or reinitialised (another run: id or createdAt differ from the log's).
+ */
+export type UlpiSnapshotState =
+  | 'in-step'
+  | 'behind'
+  | 'diverged'
+  | 'reinitialised'
+  | 'log-fails'
+  | 'unreadable';
 
 export function ulpiSnapshotState(snapshot: CheckedDocument, log: CheckedDocument): UlpiSnapshotState {
   if (log.text === undefined) return 'log-fails';
@@ -45,7 +55,8 @@ export function ulpiSnapshotState(snapshot: CheckedDocument, log: CheckedDocumen
   if (!snapshot.usable || snapshot.value === undefined) return 'unreadable';
   const h = hashUlpiDoc(snapshot.value);
   if (h === replay.hash) return 'in-step';
-  return replay.hashes.includes(h) ? 'behind' : 'diverged';
+  if (replay.hashes.includes(h)) return 'behind';
+  return ulpiDivergence(snapshot.value, replay.doc) === 'reinitialised' ? 'reinitialised' : 'diverged';
 }
 
 /** A snapshot against its event log, for every `<id>.events.jsonl` of a runs directory. */
@@ -74,7 +85,7 @@ export function checkUlpiTree(root: string, ctx: TreeContext): Finding[] {
           },
         ),
       );
-    else if (state === 'diverged')
+    else if (state === 'diverged' || state === 'reinitialised')
       out.push(
         findingAt(
           snap.file,
@@ -82,7 +93,11 @@ export function checkUlpiTree(root: string, ctx: TreeContext): Finding[] {
           {
             code: 'ulpi/snapshot-diverged',
             severity: ulpiCodes['ulpi/snapshot-diverged'].severity,
-            message: `the snapshot matches no state of ${name}: it was written without the log; the next append replaces it with the log's state`,
+            message:
+              state === 'reinitialised'
+                ? `the snapshot is a different run than ${name} records (id/createdAt differ): it was re-initialised without the log; ckpt's writers refuse to replay the old run over it`
+                : `the snapshot matches no state of ${name}: it was written without the log; ckpt's writers refuse to replay the log over it`,
+            hint: `keep the file: move ${name} away; keep the logged run: ckpt ulpi rebuild <file> --force`,
           },
         ),
       );

@@ -80,6 +80,38 @@ describe('event log', () => {
     expect(readFileSync(f).equals(current)).toBe(true);
   });
 
+  it('should refuse to replay the old run over a snapshot re-initialised without the log, byte-identical', () => {
+    const f = loggedRun();
+    setUlpiUnit(f, 'a', 'done', {}, { now });
+    const log = logOf(f);
+    // What the original checkpoint.mjs leaves after `init` over a finished run: a new document, the old log beside.
+    const reinit = `${JSON.stringify({ ...readUlpiDoc(f), createdAt: '2026-11-30T09:00:00Z', units: {} }, null, 2)}\n`;
+    writeFileSync(f, reinit);
+    for (const write of [() => setUlpiUnit(f, 'b', 'done'), () => rebuildUlpiSnapshot(f)]) {
+      expect(write).toThrow(/is a different run than its event log .* refusing to replay the log over it/);
+      expect([readFileSync(f, 'utf8'), logOf(f)]).toEqual([reinit, log]);
+    }
+    rebuildUlpiSnapshot(f, { force: true });
+    expect(readUlpiDoc(f).createdAt).toBe('2026-11-29T07:13:00Z');
+  });
+
+  it('should refuse a snapshot of the same run written without the log, and still rebuild one behind it', () => {
+    const f = loggedRun();
+    const edited = readUlpiDoc(f);
+    (edited.units as Record<string, { status: string }>).a!.status = 'done';
+    writeFileSync(f, `${JSON.stringify(edited, null, 2)}\n`);
+    const e = (() => {
+      try {
+        setUlpiUnit(f, 'b', 'done');
+      } catch (err) {
+        return err as { exitCode: number; message: string };
+      }
+      return undefined;
+    })();
+    expect(e?.exitCode).toBe(2);
+    expect(e?.message).toMatch(/matches no state of its event log .*ckpt ulpi rebuild .* --force/);
+  });
+
   it('should leave, after a crash at any step of an append, a log that replays to the old or the new document', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 30 }), fc.constantFrom('unit', 'item', 'phase'), (k, verb) => {

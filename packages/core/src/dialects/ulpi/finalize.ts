@@ -1,37 +1,10 @@
 import { isObject, own, type UlpiDoc, unitEntries, unitStatus } from './model.js';
-
-function coverageProblems(c: Record<string, unknown>): string[] {
-  const problems: string[] = [];
-  const seen = new Map<string, string>();
-  const total = c.total;
-  if (!Number.isInteger(total) || (total as number) < 1)
-    problems.push('selected-scope coverage total is invalid');
-  for (const group of ['covered', 'dropped', 'uncovered']) {
-    const ids = c[group];
-    if (!Array.isArray(ids)) {
-      problems.push(`selected-scope coverage ${group} is not an array`);
-      continue;
-    }
-    for (const id of ids) {
-      if (typeof id !== 'string' || id.trim() === '')
-        problems.push(`${group} contains an invalid selected-scope id`);
-      else if (seen.has(id))
-        problems.push(`selected-scope item ${id} appears in both ${seen.get(id)} and ${group}`);
-      else seen.set(id, group);
-    }
-  }
-  if (Number.isInteger(total) && total !== seen.size)
-    problems.push(`selected-scope coverage accounts for ${seen.size} of ${String(total)} item(s)`);
-  if (!Array.isArray(c.errors)) problems.push('selected-scope coverage errors is not an array');
-  else if (c.errors.length > 0) problems.push(`${c.errors.length} selected-scope coverage error(s)`);
-  if (Array.isArray(c.uncovered) && c.uncovered.length > 0)
-    problems.push(`${c.uncovered.length} selected-scope item(s) UNCOVERED: ${c.uncovered.join(', ')}`);
-  return problems;
-}
+import { intakeBindingProblems, scopeCoverageProblems } from './scope-coverage.js';
 
 /**
  * Why `finalize done` must refuse, in the original's order: units not done, blocked phases, required phases not
- * done, open findings, a coordinator pipeline without a valid coverage receipt, a required validation not green.
+ * done, open findings, a coordinator pipeline without a coverage receipt bound to its intake snapshot, a required
+ * validation not green.
  * Empty when the run may be finalized done. Pure.
  */
 export function ulpiFinalizeDoneProblems(doc: UlpiDoc): string[] {
@@ -60,7 +33,11 @@ export function ulpiFinalizeDoneProblems(doc: UlpiDoc): string[] {
   if (pipeline) {
     const coverage = own(pipeline, 'scopeCoverage');
     if (!isObject(coverage)) reasons.push('binding selected-scope coverage receipt is absent');
-    else reasons.push(...coverageProblems(coverage));
+    else
+      reasons.push(
+        ...intakeBindingProblems(pipeline as Record<string, unknown>, coverage),
+        ...scopeCoverageProblems(coverage),
+      );
   }
   if (own(doc, 'requireValidation')) {
     const fv = own(doc, 'finalValidation');

@@ -45,7 +45,8 @@ export function upsertUlpiItems(openItems: unknown[], input: unknown, stamp: str
     const prev = idx >= 0 ? (openItems[idx] as Record<string, unknown>) : undefined;
     // `{at, ...raw, id}`: a given `at` wins but the key stays first; the id lands where raw had one, else last.
     const item: Record<string, unknown> = {};
-    setOwn(item, 'at', (prev && typeof prev.at === 'string' && prev.at) || stamp);
+    // The first-seen `at` is kept whatever it is (a caller may have given a number); a given `at` wins below.
+    setOwn(item, 'at', prev?.at || stamp);
     for (const [k, v] of Object.entries(raw)) setOwn(item, k, v);
     setOwn(item, 'id', id);
     if (idx >= 0) openItems[idx] = item;
@@ -55,14 +56,17 @@ export function upsertUlpiItems(openItems: unknown[], input: unknown, stamp: str
   return ids;
 }
 
-/** Moves open items with these ids to `resolvedItems` stamped `resolvedAt`; unknown ids are no-ops. */
+/**
+ * Moves open items with these ids to `resolvedItems` stamped `resolvedAt`; unknown ids are no-ops. Returns the ids
+ * moved, as given (a JSON id list may hold numbers).
+ */
 export function resolveUlpiItems(
   openItems: unknown[],
   resolvedItems: unknown[],
   ids: readonly unknown[],
   stamp: string,
-): string[] {
-  const moved: string[] = [];
+): unknown[] {
+  const moved: unknown[] = [];
   for (const id of ids) {
     const idx = openItems.findIndex((x) => isObject(x) && x.id === id);
     if (idx < 0) continue;
@@ -71,7 +75,7 @@ export function resolveUlpiItems(
     for (const [k, v] of Object.entries(it)) setOwn(out, k, v);
     setOwn(out, 'resolvedAt', stamp);
     resolvedItems.push(out);
-    moved.push(String(id));
+    moved.push(id);
   }
   return moved;
 }

@@ -34,7 +34,7 @@ export function withUlpiLock<T>(file: string, fn: () => T, opts: UlpiLockOptions
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'ENOENT')
-        throw ulpiUsage(`parent directory of ${file} does not exist: init creates it; check the path`);
+        throw ulpiUsage(`parent directory of ${file} does not exist — init creates it; check the path`);
       if (code === 'EACCES' || code === 'EPERM')
         throw ulpiUsage(`cannot write lock for ${file}: ${code} (unwritable directory?)`);
       if (code !== 'EEXIST') throw e;

@@ -21,6 +21,7 @@ export { ulpiFinalizeDoneProblems, ulpiSummary } from './finalize.js';
 export { ulpiStableId } from './items.js';
 export { findUlpiRun, findUlpiRunsDir, loadUlpiRunFiles, type UlpiRunFile, ulpiRunId } from './load.js';
 export { type UlpiLockOptions, withUlpiLock } from './lock.js';
+export { assertUnitsReadable as assertUlpiUnitsReadable } from './malformed.js';
 export { isoStamp as ulpiTimestamp, type UlpiDoc } from './model.js';
 export { reconcileUlpiFromGit, type UlpiReconcileResult, ulpiTrailers } from './reconcile.js';
 export {
@@ -33,8 +34,14 @@ export {
 } from './resume.js';
 export { loadUlpiRuns, type UlpiRuns } from './runs.js';
 export {
+  intakeBindingProblems as ulpiIntakeBindingProblems,
+  scopeCoverageProblems as ulpiScopeCoverageProblems,
+} from './scope-coverage.js';
+export {
+  describeJson as describeUlpiJson,
   mutateUlpiDoc,
   readUlpiDoc,
+  readUlpiValue,
   serializeUlpiDoc,
   ULPI_SCHEMA_VERSION,
   type UlpiWriteOptions,

@@ -6,14 +6,32 @@ import { isObject, own, parseStamp, pointer, str, unitDeps, unitEntries, unitSta
 import { timestampFindings } from './rules-time.js';
 
 /** Emits a finding of a ulpi code at a pointer of the document. */
-export type Emit = (code: UlpiCode, ptr: string, message: string, part?: 'value' | 'key') => void;
+export type Emit = (
+  code: UlpiCode,
+  ptr: string,
+  message: string,
+  part?: 'value' | 'key',
+  hint?: string,
+) => void;
 
 export function emitterFor(doc: CheckedDocument, out: Finding[]): Emit {
-  return (code, ptr, message, part = 'value') => {
+  return (code, ptr, message, part = 'value', hint) => {
     const loc = doc.sourceMap?.locate(ptr, part) ?? { line: 1, column: 1 };
-    out.push(findingAt(doc.file, loc, { code, severity: ulpiCodes[code].severity, message, pointer: ptr }));
+    out.push(
+      findingAt(doc.file, loc, {
+        code,
+        severity: ulpiCodes[code].severity,
+        message,
+        pointer: ptr,
+        ...(hint !== undefined ? { hint } : {}),
+      }),
+    );
   };
 }
+
+// The run cannot finish while a unit waits for something that never becomes done: say so, and how to unblock it.
+const FOREVER =
+  'this blocks the run forever: resume keeps the unit dep_blocked and finalize done refuses while it is not done';
 
 function dependencyRules(value: unknown, emit: Emit): void {
   const entries = unitEntries(value);
@@ -30,6 +48,8 @@ function dependencyRules(value: unknown, emit: Emit): void {
           'ulpi/unknown-dependency',
           Array.isArray(raw) ? pointer('units', id, 'dependsOn', i) : pointer('units', id, 'dependsOn'),
           `unit "${id}" depends on "${d}", which is not a unit: it counts as not done, so "${id}" stays dep_blocked`,
+          'value',
+          `${FOREVER}; add the unit "${d}" or fix the id in dependsOn`,
         );
     });
     const status = unitStatus(unit);
@@ -52,6 +72,8 @@ function dependencyRules(value: unknown, emit: Emit): void {
       'ulpi/dependency-cycle',
       pointer('units', cycle[0]!, 'dependsOn'),
       `units ${cycle.map((c) => `"${c}"`).join(' → ')} depend on each other in a cycle: none can become eligible`,
+      'value',
+      `${FOREVER}; remove one dependency of the cycle`,
     );
 }
 

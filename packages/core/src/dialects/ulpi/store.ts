@@ -20,29 +20,42 @@ export function serializeUlpiDoc(doc: unknown): string {
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
-/** Reads and parses a status document; a missing or unparsable file is a usage/parse error (exit 1). */
-export function readUlpiDoc(file: string, fs: FileSystem = nodeFileSystem): UlpiDoc {
-  let value: unknown;
+/** Reads and parses a status file as any JSON value; a missing or unparsable file is a parse error (exit 1). */
+export function readUlpiValue(file: string, fs: FileSystem = nodeFileSystem): unknown {
   try {
-    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(fs.readFileSync(file)));
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(fs.readFileSync(file)));
   } catch (e) {
     throw ulpiUsage(`cannot read/parse ${file}: ${(e as Error).message}`, e);
   }
-  if (!isObject(value)) throw ulpiUsage(`cannot read/parse ${file}: the document is not a JSON object`);
+}
+
+/** What a JSON value is, for messages: `null`, `an array`, `a number`... */
+export function describeJson(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+}
+
+/** Reads a status document that must be a JSON object (exit 1 otherwise, where the original crashes). */
+export function readUlpiDoc(file: string, fs: FileSystem = nodeFileSystem): UlpiDoc {
+  const value = readUlpiValue(file, fs);
+  if (!isObject(value))
+    throw ulpiUsage(`${file} is not a status document: it holds ${describeJson(value)}, not a JSON object`);
   return value;
 }
 
 /**
  * The add-only upgrade a mutating write applies: `openItems ??= []`, `resolvedItems ??= []` (new keys land at the
- * end) and `schemaVersion` 2 (an existing key keeps its place). Nothing else changes; idempotent.
+ * end) and `schemaVersion` 2 unless the value found is >= 2 (an existing key keeps its place). Nothing else
+ * changes; idempotent.
  */
 export function upgradeUlpiDoc(doc: UlpiDoc): UlpiDoc {
   if (!Object.hasOwn(doc, 'openItems') || doc.openItems === null || doc.openItems === undefined)
     doc.openItems = [];
   if (!Object.hasOwn(doc, 'resolvedItems') || doc.resolvedItems === null || doc.resolvedItems === undefined)
     doc.resolvedItems = [];
-  if (!(typeof doc.schemaVersion === 'number' && doc.schemaVersion >= ULPI_SCHEMA_VERSION))
-    doc.schemaVersion = ULPI_SCHEMA_VERSION;
+  // JavaScript's `>=`, as the original compares: a "3" or [3] found there is kept, anything not >= 2 becomes 2.
+  if (!((doc.schemaVersion as number) >= ULPI_SCHEMA_VERSION)) doc.schemaVersion = ULPI_SCHEMA_VERSION;
   return doc;
 }
 
@@ -62,10 +75,11 @@ export function mutateUlpiDoc<T>(
   opts: UlpiWriteOptions = {},
 ): T {
   const fs = opts.fs ?? nodeFileSystem;
-  const stamp = isoStamp(opts.now?.() ?? Date.now());
   return withUlpiLock(
     file,
     () => {
+      // Stamped under the lock, so a writer that waited never stamps an updatedAt older than the one it replaces.
+      const stamp = isoStamp(opts.now?.() ?? Date.now());
       if (fs.existsSync(eventLogPathFor(file)))
         return mutateThroughEventLog(
           file,

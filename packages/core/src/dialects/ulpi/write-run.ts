@@ -4,7 +4,8 @@ import { ulpiRefusal, ulpiUsage } from './errors.js';
 import { eventLogPathFor, mutateThroughEventLog } from './event-log-io.js';
 import { ulpiFinalizeDoneProblems } from './finalize.js';
 import { withUlpiLock } from './lock.js';
-import { isObject, type UlpiDoc } from './model.js';
+import { assertUnitsReadable } from './malformed.js';
+import { own, type UlpiDoc } from './model.js';
 import {
   mutateUlpiDoc,
   readUlpiDoc,
@@ -29,9 +30,10 @@ export function finalizeUlpiRun(
     file,
     (doc, stamp) => {
       if (status === 'done') {
+        assertUnitsReadable(file, doc);
         const reasons = ulpiFinalizeDoneProblems(doc);
         if (reasons.length)
-          throw ulpiRefusal(`refusing finalize done: ${reasons.join('; ')} (use needs_attention)`);
+          throw ulpiRefusal(`refusing finalize done — ${reasons.join('; ')} (use needs_attention)`);
       }
       doc.status = status;
       doc.finishedAt = stamp;
@@ -45,11 +47,14 @@ export interface UlpiGcResult {
   readonly archived: number;
   readonly dir: string;
   readonly reason?: string;
+  /** Files left in place because they hold JSON that is not a status document (`null`). */
+  readonly skipped: readonly string[];
 }
 
 /**
  * `gc`: moves top-level runs older than `keepDays` into `archive/`, never a running or initializing one (as the
- * original; unparsable files are left alone).
+ * original; unparsable files are left alone). A file holding JSON that is not an object (`null`, where the
+ * original crashes) is left alone too and named in `skipped`; the CLI then exits 1.
  */
 export function gcUlpiRuns(
   dir: string,
@@ -60,13 +65,17 @@ export function gcUlpiRuns(
   const keepDays = o.keepDays ?? 7;
   if (!Number.isFinite(keepDays) || keepDays < 0)
     throw ulpiUsage('--keep-days must be a non-negative number');
-  if (!fs.existsSync(dir)) return { archived: 0, dir, reason: 'no runs dir' };
+  if (!fs.existsSync(dir)) return { archived: 0, dir, reason: 'no runs dir', skipped: [] };
   const cutoff = (opts.now?.() ?? Date.now()) - keepDays * 86_400_000;
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch (e) {
+    throw ulpiUsage((e as Error).message, e);
+  }
   let archived = 0;
-  for (const f of fs
-    .readdirSync(dir)
-    .filter((n) => n.endsWith('.json'))
-    .sort()) {
+  const skipped: string[] = [];
+  for (const f of names.filter((n) => n.endsWith('.json')).sort()) {
     const fp = join(dir, f);
     let doc: unknown;
     try {
@@ -74,15 +83,20 @@ export function gcUlpiRuns(
     } catch {
       continue;
     }
-    const status = isObject(doc) ? doc.status : undefined;
+    if (doc === null) {
+      skipped.push(fp);
+      continue;
+    }
+    const status = own(doc, 'status');
     if (status === 'running' || status === 'initializing') continue;
-    const ts = Date.parse(String((isObject(doc) && doc.updatedAt) || 0));
+    // Date.parse of the value as the original reads it: a missing updatedAt parses as "0" (the year 2000).
+    const ts = Date.parse(String(own(doc, 'updatedAt') || 0));
     if (Number.isFinite(ts) && ts > cutoff) continue;
     fs.mkdirSync(join(dir, 'archive'), { recursive: true });
     fs.renameSync(fp, join(dir, 'archive', f));
     archived++;
   }
-  return { archived, dir };
+  return { archived, dir, skipped };
 }
 
 export interface UlpiMigration {

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fcParams, tmpTree } from '@ckpt/test-utils';
 import fc from 'fast-check';
@@ -230,6 +230,31 @@ describe('migration', () => {
   });
 });
 
+describe('stamps under the lock', () => {
+  it('should stamp updatedAt when the lock is acquired, not when the writer started waiting', () => {
+    const f = runFile();
+    initUlpiRun(f, { task: 't', units: ['a'] }, { now });
+    let clock = now();
+    const started = clock;
+    mkdirSync(`${f}.lock`);
+    // Another writer holds the lock for 3 s, then releases it.
+    const sleep = () => {
+      clock += 1000;
+      if (clock - started >= 3000 && existsSync(`${f}.lock`)) rmdirSync(`${f}.lock`);
+    };
+    setUlpiUnit(
+      f,
+      'a',
+      'in_progress',
+      {},
+      { now: () => clock, lock: { now: () => clock, sleep, staleMs: 60_000 } },
+    );
+    const doc = readUlpiDoc(f);
+    expect(doc.updatedAt).toBe(new Date(started + 3000).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+    expect((doc.units as Record<string, { startedAt: string }>).a!.startedAt).toBe(doc.updatedAt);
+  });
+});
+
 describe('gcUlpiRuns', () => {
   it('should archive old terminal runs and never a running one', () => {
     const t = tmpTree({
@@ -237,13 +262,16 @@ describe('gcUlpiRuns', () => {
       'runs/old-running.json': JSON.stringify({ status: 'running', updatedAt: '2026-01-01T00:00:00Z' }),
       'runs/new-done.json': JSON.stringify({ status: 'done', updatedAt: '2026-11-29T00:00:00Z' }),
       'runs/bad.json': '{',
+      'runs/null.json': 'null',
     });
     trees.push(t);
     expect(gcUlpiRuns(t.path('runs'), { keepDays: 7 }, { now })).toEqual({
       archived: 1,
       dir: t.path('runs'),
+      skipped: [t.path('runs/null.json')],
     });
     expect(() => readFileSync(t.path('runs/archive/old-done.json'))).not.toThrow();
+    expect(() => readFileSync(t.path('runs/null.json'))).not.toThrow();
     expect(refusal(() => gcUlpiRuns(t.path('runs'), { keepDays: -1 })).exitCode).toBe(1);
   });
 });

@@ -14,10 +14,9 @@ import {
   type UlpiDoc,
   UNIT_STATES,
 } from './model.js';
-import { launchProblem } from './rules.js';
 import {
   mutateUlpiDoc,
-  readUlpiDoc,
+  readUlpiValue,
   ULPI_SCHEMA_VERSION,
   type UlpiWriteOptions,
   writeUlpiDoc,
@@ -37,44 +36,62 @@ export interface UlpiInitOptions {
   readonly eventLog?: boolean;
 }
 
-function checkId(kind: string, id: string, pattern: RegExp, what: string): void {
-  if (pattern.test(id)) throw ulpiUsage(`${kind} id '${id}' contains ${what}: ids must be shell-safe tokens`);
+function checkReserved(kind: string, id: string): void {
   if (FORBIDDEN.includes(id))
     throw ulpiUsage(`${kind} id '${id}' is reserved (it would change the object's prototype)`);
 }
 
+/** The original's words for a launch descriptor `init` refuses, or undefined for a valid one. */
+function launchRefusal(launch: unknown): string | undefined {
+  if (!isObject(launch))
+    return `--launch must be a JSON object { scriptPath, args } — got ${Array.isArray(launch) ? 'an array' : typeof launch}`;
+  const script = own(launch, 'scriptPath');
+  if (typeof script !== 'string' || script.trim() === '')
+    return '--launch.scriptPath must be a non-empty string (the relaunch recipe is unusable without it)';
+  if (Object.hasOwn(launch, 'args') && !isObject(launch.args))
+    return '--launch.args must be a JSON object when present';
+  return undefined;
+}
+
 /**
  * `init`: writes a fresh v2 document in the original's key order. Refuses (exit 2) over a live checkpoint, and
- * (exit 1) on a missing task, an invalid launch or a unit id with whitespace, before touching the disk.
+ * (exit 1) on a missing task or an invalid launch before touching the disk, and on a unit id with whitespace.
  * Returns the run id (default `run-YYYY-MM-DD-HHMMSSZ`).
  */
 export function initUlpiRun(file: string, o: UlpiInitOptions, opts: UlpiWriteOptions = {}): string {
   const fs = opts.fs ?? nodeFileSystem;
   if (!o.task) throw ulpiUsage('init requires a task description');
-  if (o.launch !== undefined) {
-    const problem = launchProblem(o.launch);
-    if (problem) throw ulpiUsage(`--${problem.message}`);
-  }
-  for (const u of o.units ?? []) checkId('unit', u, /\s/, 'whitespace');
+  const launchProblem = o.launch !== undefined ? launchRefusal(o.launch) : undefined;
+  if (launchProblem) throw ulpiUsage(launchProblem);
   fs.mkdirSync(dirname(file), { recursive: true });
   return withUlpiLock(
     file,
     () => {
       if (fs.existsSync(file)) {
-        const cur = readUlpiDoc(file, fs);
-        if (LIVE_STATES.includes(cur.status as string))
+        const cur = readUlpiValue(file, fs);
+        if (cur === null)
+          throw ulpiUsage(`${file} holds null, not a status document: cannot tell whether it is live`);
+        const status = own(cur, 'status');
+        if (LIVE_STATES.includes(status as string))
           throw ulpiRefusal(
-            `${file} is a LIVE checkpoint (status=${String(cur.status)}). Resume it, do not re-init. (Delete the file only if you mean to discard the run.)`,
+            `${file} is a LIVE checkpoint (status=${String(status)}). Resume it — do not re-init. (Delete the file only if you explicitly intend to discard the run.)`,
           );
       }
       if (fs.existsSync(eventLogPathFor(file)))
         throw ulpiRefusal(
-          `${eventLogPathFor(file)} exists: archive or delete the old run's event log before re-initialising`,
+          `${eventLogPathFor(file)} exists — archive or delete the old run's event log before re-initialising (ckpt would otherwise replay the old run over the new one)`,
         );
       const stamp = isoStamp(opts.now?.() ?? Date.now());
       const units: Record<string, unknown> = {};
-      for (const u of o.units ?? [])
+      for (const u of o.units ?? []) {
+        // A unit born with whitespace could never be updated (`unit` rejects it), so the run could never finish.
+        if (/\s/.test(u))
+          throw ulpiUsage(
+            `unit id '${u}' contains whitespace — ids must be shell-safe tokens (the 'unit' command rejects them, so it could never be marked done)`,
+          );
+        checkReserved('unit', u);
         setOwn(units, u, { status: 'pending', dependsOn: [], note: '', createdAt: stamp, updatedAt: stamp });
+      }
       const runId = o.id ?? `run-${stamp.replace(/[:.]/g, '').replace('T', '-')}`;
       const doc: UlpiDoc = {
         schemaVersion: ULPI_SCHEMA_VERSION,
@@ -110,7 +127,11 @@ export function setUlpiUnit(
 ): void {
   if (!unitId || !(UNIT_STATES as readonly string[]).includes(status))
     throw ulpiUsage(`unit requires <unit-id> <${UNIT_STATES.join('|')}>`);
-  checkId('unit', unitId, /[,\s]/, 'commas/whitespace');
+  if (/[,\s]/.test(unitId))
+    throw ulpiUsage(
+      `unit id '${unitId}' contains commas/whitespace — inexpressible in --units and unsafe in shell one-liners`,
+    );
+  checkReserved('unit', unitId);
   mutateUlpiDoc(
     file,
     (doc, stamp) => {
@@ -124,7 +145,7 @@ export function setUlpiUnit(
       if (!isObject(u)) throw ulpiUsage(`${file}: unit '${unitId}' is not an object`);
       if (u.status === 'done' && status !== 'done')
         throw ulpiRefusal(
-          `unit '${unitId}' is already done: refusing to demote it (resume must skip done units)`,
+          `unit '${unitId}' is already done — refusing to demote it (resume must skip done units)`,
         );
       u.status = status;
       if (o.note !== undefined) u.note = o.note;
@@ -141,7 +162,7 @@ export function setUlpiUnit(
 export function setUlpiPhase(file: string, name: string, status: string, opts: UlpiWriteOptions = {}): void {
   if (!name || !(PHASE_STATES as readonly string[]).includes(status))
     throw ulpiUsage(`phase requires <phase> <${PHASE_STATES.join('|')}>`);
-  checkId('phase', name, /(?!)/, '');
+  checkReserved('phase', name);
   mutateUlpiDoc(
     file,
     (doc, stamp) => {
@@ -181,7 +202,7 @@ export function resolveUlpiItemsInFile(
   file: string,
   ids: readonly unknown[],
   opts: UlpiWriteOptions = {},
-): string[] {
+): unknown[] {
   return mutateUlpiDoc(
     file,
     (doc, stamp) =>

@@ -2,12 +2,12 @@
 // Regenerate with: pnpm codegen
 
 /**
- * A carried-forward finding, decision or blocker: an object (the CLI adds a stable `id` and first-seen `at`; any other keys are kept as given) or a bare string kept as-is.
+ * A carried-forward finding, decision or blocker. The CLI gives an object a stable `id` and a first-seen `at` (any other keys are kept as given); any other JSON value (a bare string, a number, null, an array) is appended as given, as `item --json` does.
  *
  * This interface was referenced by `UlpiStatusV2`'s JSON-Schema
  * via the `definition` "OpenItem".
  */
-export type OpenItem = string | OpenItemObject;
+export type OpenItem = string | OpenItemObject | (number | boolean | unknown[] | null);
 /**
  * Run status.
  *
@@ -211,9 +211,17 @@ export interface OpenItemObject {
    */
   id?: string;
   /**
-   * When the item was first reported (kept when the same item is reported again).
+   * When the item was first reported (kept when the same item is reported again). The CLI stamps an ISO 8601 UTC time; a caller-supplied `at` is kept as given, whatever its type.
    */
-  at?: string;
+  at?:
+    | string
+    | number
+    | boolean
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | null;
   /**
    * Item kind (e.g. `decision`, `flake`, `stale-done`).
    */
@@ -248,9 +256,17 @@ export interface ResolvedItem {
    */
   id: string;
   /**
-   * When the item was first reported.
+   * When the item was first reported. The CLI stamps an ISO 8601 UTC time; a caller-supplied `at` is kept as given, whatever its type.
    */
-  at?: string;
+  at?:
+    | string
+    | number
+    | boolean
+    | {
+        [k: string]: unknown;
+      }
+    | unknown[]
+    | null;
   /**
    * Item kind.
    */

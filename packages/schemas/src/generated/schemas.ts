@@ -2912,7 +2912,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
   },
   'ulpi/status-v1': {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "https://ckpt.dev/schemas/ulpi/status-v1/1.0.json",
+    "$id": "https://ckpt.dev/schemas/ulpi/status-v1/1.1.json",
     "title": "UlpiStatusV1",
     "description": "checkpoint-resume status document, legacy `schemaVersion: 1`, `.ulpi/runs/<id>.json`. Often hand-written: the documented minimum is `schemaVersion, id, status, units{status, dependsOn}, updatedAt`; `task`, `createdAt`, `phases`, `openItems`, `resolvedItems` and `result` may be missing. Reads never change it; the first mutating CLI write upgrades it add-only to v2. Unknown fields are valid (`ckpt validate --strict` reports them as `schema/unknown-field`); `units` and `phases` are maps keyed by id.",
     "type": "object",
@@ -3129,7 +3129,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
         }
       },
       "OpenItem": {
-        "description": "A carried-forward finding, decision or blocker: an object (the CLI adds a stable `id` and first-seen `at`; any other keys are kept as given) or a bare string kept as-is.",
+        "description": "A carried-forward finding, decision or blocker. The CLI gives an object a stable `id` and a first-seen `at` (any other keys are kept as given); any other JSON value (a bare string, a number, null, an array) is appended as given, as `item --json` does.",
         "anyOf": [
           {
             "description": "A bare string item, kept as-is.",
@@ -3137,6 +3137,23 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           },
           {
             "$ref": "#/$defs/OpenItemObject"
+          },
+          {
+            "description": "Any other JSON value (a number, a boolean, an array, null), kept as given.",
+            "anyOf": [
+              {
+                "type": "number"
+              },
+              {
+                "type": "boolean"
+              },
+              {
+                "type": "array"
+              },
+              {
+                "type": "null"
+              }
+            ]
           }
         ]
       },
@@ -3150,9 +3167,27 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
             "type": "string"
           },
           "at": {
-            "description": "When the item was first reported (kept when the same item is reported again).",
-            "type": "string",
-            "format": "date-time"
+            "description": "When the item was first reported (kept when the same item is reported again). The CLI stamps an ISO 8601 UTC time; a caller-supplied `at` is kept as given, whatever its type.",
+            "anyOf": [
+              {
+                "type": "string"
+              },
+              {
+                "type": "number"
+              },
+              {
+                "type": "boolean"
+              },
+              {
+                "type": "object"
+              },
+              {
+                "type": "array"
+              },
+              {
+                "type": "null"
+              }
+            ]
           },
           "kind": {
             "description": "Item kind (e.g. `decision`, `flake`, `stale-done`).",
@@ -3190,9 +3225,27 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
             "type": "string"
           },
           "at": {
-            "description": "When the item was first reported.",
-            "type": "string",
-            "format": "date-time"
+            "description": "When the item was first reported. The CLI stamps an ISO 8601 UTC time; a caller-supplied `at` is kept as given, whatever its type.",
+            "anyOf": [
+              {
+                "type": "string"
+              },
+              {
+                "type": "number"
+              },
+              {
+                "type": "boolean"
+              },
+              {
+                "type": "object"
+              },
+              {
+                "type": "array"
+              },
+              {
+                "type": "null"
+              }
+            ]
           },
           "kind": {
             "description": "Item kind.",
@@ -3401,7 +3454,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
   },
   'ulpi/status-v2': {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "https://ckpt.dev/schemas/ulpi/status-v2/1.0.json",
+    "$id": "https://ckpt.dev/schemas/ulpi/status-v2/1.1.json",
     "title": "UlpiStatusV2",
     "description": "checkpoint-resume status document, `schemaVersion: 2`, `.ulpi/runs/<id>.json`, as `checkpoint.mjs init` writes it (keys: `schemaVersion, id, task, status, createdAt, updatedAt, phases, units, openItems, resolvedItems, result`, then optional `requiredPhases`, `requireValidation`, `launch`; later `currentPhase`, `finishedAt`, `finalValidation`, `pipeline`). A v1 document upgraded by a mutating write is also v2 but keeps only what it had plus `openItems` and `resolvedItems`, so `task`, `createdAt`, `phases` and `result` are not required. Unknown fields are valid (`ckpt validate --strict` reports them as `schema/unknown-field`); `units` and `phases` are maps keyed by id.",
     "type": "object",
@@ -3620,7 +3673,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
         }
       },
       "OpenItem": {
-        "description": "A carried-forward finding, decision or blocker: an object (the CLI adds a stable `id` and first-seen `at`; any other keys are kept as given) or a bare string kept as-is.",
+        "description": "A carried-forward finding, decision or blocker. The CLI gives an object a stable `id` and a first-seen `at` (any other keys are kept as given); any other JSON value (a bare string, a number, null, an array) is appended as given, as `item --json` does.",
         "anyOf": [
           {
             "description": "A bare string item, kept as-is.",
@@ -3628,6 +3681,23 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           },
           {
             "$ref": "#/$defs/OpenItemObject"
+          },
+          {
+            "description": "Any other JSON value (a number, a boolean, an array, null), kept as given.",
+            "anyOf": [
+              {
+                "type": "number"
+              },
+              {
+                "type": "boolean"
+              },
+              {
+                "type": "array"
+              },
+              {
+                "type": "null"
+              }
+            ]
           }
         ]
       },
@@ -3641,9 +3711,27 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
             "type": "string"
           },
           "at": {
-            "description": "When the item was first reported (kept when the same item is reported again).",
-            "type": "string",
-            "format": "date-time"
+            "description": "When the item was first reported (kept when the same item is reported again). The CLI stamps an ISO 8601 UTC time; a caller-supplied `at` is kept as given, whatever its type.",
+            "anyOf": [
+              {
+                "type": "string"
+              },
+              {
+                "type": "number"
+              },
+              {
+                "type": "boolean"
+              },
+              {
+                "type": "object"
+              },
+              {
+                "type": "array"
+              },
+              {
+                "type": "null"
+              }
+            ]
           },
           "kind": {
             "description": "Item kind (e.g. `decision`, `flake`, `stale-done`).",
@@ -3681,9 +3769,27 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
             "type": "string"
           },
           "at": {
-            "description": "When the item was first reported.",
-            "type": "string",
-            "format": "date-time"
+            "description": "When the item was first reported. The CLI stamps an ISO 8601 UTC time; a caller-supplied `at` is kept as given, whatever its type.",
+            "anyOf": [
+              {
+                "type": "string"
+              },
+              {
+                "type": "number"
+              },
+              {
+                "type": "boolean"
+              },
+              {
+                "type": "object"
+              },
+              {
+                "type": "array"
+              },
+              {
+                "type": "null"
+              }
+            ]
           },
           "kind": {
             "description": "Item kind.",
@@ -3906,8 +4012,8 @@ export const kinds: readonly KindInfo[] = [
   { id: 'team/run', dialect: 'team', kind: 'run', title: 'TeamRun', $id: 'https://ckpt.dev/schemas/team/run/1.0.json' },
   { id: 'team/task-event', dialect: 'team', kind: 'task-event', title: 'TeamTaskEvent', $id: 'https://ckpt.dev/schemas/team/task-event/1.0.json' },
   { id: 'ulpi/event-log-line', dialect: 'ulpi', kind: 'event-log-line', title: 'UlpiEventLogLine', $id: 'https://ckpt.dev/schemas/ulpi/event-log-line/1.0.json' },
-  { id: 'ulpi/status-v1', dialect: 'ulpi', kind: 'status-v1', title: 'UlpiStatusV1', $id: 'https://ckpt.dev/schemas/ulpi/status-v1/1.0.json' },
-  { id: 'ulpi/status-v2', dialect: 'ulpi', kind: 'status-v2', title: 'UlpiStatusV2', $id: 'https://ckpt.dev/schemas/ulpi/status-v2/1.0.json' },
+  { id: 'ulpi/status-v1', dialect: 'ulpi', kind: 'status-v1', title: 'UlpiStatusV1', $id: 'https://ckpt.dev/schemas/ulpi/status-v1/1.1.json' },
+  { id: 'ulpi/status-v2', dialect: 'ulpi', kind: 'status-v2', title: 'UlpiStatusV2', $id: 'https://ckpt.dev/schemas/ulpi/status-v2/1.1.json' },
 ];
 
 /** The id of every document kind. */

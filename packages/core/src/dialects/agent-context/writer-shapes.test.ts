@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { tmpTree } from '@ckpt/test-utils';
 import { describe, expect, it } from 'vitest';
 import { checkDocument } from '../../check/check-document.js';
@@ -24,6 +24,70 @@ function codesOf(run: string, name: 'decision.json' | 'iteration.json', value: u
     t.cleanup();
   }
 }
+
+describe('writer-shaped fixtures', () => {
+  const cases = readdirSync(fixtures).filter((c) => c.startsWith('valid-writer-'));
+  const files = cases.flatMap((c) =>
+    (readdirSync(join(fixtures, c), { recursive: true }) as string[])
+      .filter((f) => f.endsWith('.json') && f !== 'expected.json')
+      .map((f) => join(c, f)),
+  );
+
+  it('should be serialised as the writers do: JSON.stringify(value, null, 2) and one newline', () => {
+    expect(files.length).toBeGreaterThanOrEqual(17);
+    for (const f of files) {
+      const text = readFileSync(join(fixtures, f), 'utf8');
+      expect(text, f).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
+      // Optional keys are left out, never null; only an unknown exit code is null.
+      const nulls = [...text.matchAll(/"([^"]+)": null/g)].map((m) => m[1]);
+      expect(
+        nulls.filter((k) => k !== 'exitCode' && k !== 'executorExitCode'),
+        f,
+      ).toEqual([]);
+    }
+  });
+
+  it('should keep the key order the writers build', () => {
+    const decision = read(`${NEWEST}/iterations/002/decision.json`);
+    expect(Object.keys(decision)).toEqual([
+      'schemaVersion',
+      'kind',
+      'generatedAt',
+      'runId',
+      'iteration',
+      'priorityOrder',
+      'inputs',
+      'convergence',
+      'contextPolicy',
+      'arbitration',
+      'decision',
+    ]);
+    expect(Object.keys(decision.convergence as object)).toEqual([
+      'schemaVersion',
+      'fingerprint',
+      'previousFingerprint',
+      'repeated',
+      'status',
+      'shouldStop',
+      'stopReason',
+    ]);
+    expect(Object.keys(decision.decision as object)).toEqual([
+      'action',
+      'blocking',
+      'confidence',
+      'reasons',
+      'requiredCommands',
+      'artifacts',
+      'interventionIds',
+      'arbitration',
+    ]);
+    const noProgress = read(
+      'valid-writer-no-progress-at-finalize/.agent-context/runs/fix-cache-key-collision-in-tenant-lookup/iterations/002/decision.json',
+    );
+    // The intervention mapper appends interventionIds to a decision that had none (no-progress keeps only the arbitration).
+    expect(Object.keys(noProgress.decision as object).slice(-2)).toEqual(['arbitration', 'interventionIds']);
+  });
+});
 
 describe('decision.json priorityOrder', () => {
   const decision = read(`${NEWEST}/iterations/001/decision.json`);

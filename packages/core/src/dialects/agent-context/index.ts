@@ -2,6 +2,7 @@ import type { Dialect } from '../dialect.js';
 import { agentContextCodes } from './codes.js';
 import { agentContextRootOf, discoverAgentContextRoots } from './load.js';
 import { checkAgentContextDocument, filterAgentContextSchemaFindings } from './rules.js';
+import { agentContextSpecSection } from './spec.js';
 import { checkAgentContextTree } from './tree-rules.js';
 import { loadAgentContextRunViews } from './view.js';
 
@@ -42,6 +43,7 @@ export const agentContextDialect: Dialect = {
   id: 'agent-context',
   title: 'OpenCode++ runtime state',
   codes: agentContextCodes,
+  specSection: agentContextSpecSection(),
   detectKind: detectAgentContextKind,
   checkDocument: checkAgentContextDocument,
   filterSchemaFindings: (schema, semantic) => filterAgentContextSchemaFindings(schema, semantic),

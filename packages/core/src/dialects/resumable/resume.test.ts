@@ -89,6 +89,16 @@ describe('resumeDecision', () => {
     });
   });
 
+  it('should ask for the declared artifacts of done stages, and no file names where none are declared', () => {
+    const s = { ...base, S1_DONE: '1', S2_DONE: '1', S2_ARTIFACTS: 'diff.patch' };
+    const c = { ...checks, CB_S1_CLEAN: '1', CB_S2_COMMIT: '1' };
+    const art = (st: Record<string, string>, rec?: Record<string, string>) =>
+      resumeDecision(st, c, [], { state: 'none' }, rec).observe.find((o) => o.what === 'artifacts')?.expect;
+    expect(art(s)).toBe('artifacts/diff.patch present');
+    expect(art(s, { CONTRACT_BRANCH: 'main' })).toBe('artifacts/S1-*, artifacts/diff.patch present');
+    expect(art({ ...base, S1_DONE: '1', S2_DONE: '1' })).toContain('the run declares no artifacts');
+  });
+
   it('should take the contract from the record when state.env has none', () => {
     const r = resumeDecision(base, checks, [], { state: 'none' }, { CONTRACT_BASE_PIN: 'c'.repeat(40) });
     expect(r.observe.find((o) => o.what === 'HEAD')?.expect).toContain('c'.repeat(40));

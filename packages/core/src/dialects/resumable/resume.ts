@@ -1,5 +1,6 @@
 import type { Finding } from '../../findings/finding.js';
-import { type Contract, contractOf } from './contract.js';
+import { declaredArtifacts } from './artifacts.js';
+import { contractOf } from './contract.js';
 import { describeHolder, type LockState } from './lock.js';
 import {
   type EnvValues,
@@ -85,12 +86,34 @@ export function resumeWindow(state: EnvValues, checklist: EnvValues): ResumeWind
   return mutated ? 'after-mutation-before-verification' : 'before-mutation';
 }
 
+/** The artifacts the done stages' gates need: those declared, or `<STAGE>-*` in a run ckpt made. */
+function artifactsObservation(
+  done: readonly string[],
+  s: EnvValues,
+  c: EnvValues,
+  ckptRun: boolean,
+): Observation {
+  const needed = done.flatMap((st) => {
+    const declared = declaredArtifacts(st, s, c);
+    return declared.length > 0 ? declared : ckptRun ? [`${st}-*`] : [];
+  });
+  return {
+    what: 'artifacts',
+    expect:
+      needed.length > 0
+        ? `artifacts/${needed.join(', artifacts/')} present`
+        : `the evidence of ${done.join(', ') || 'no stage yet'} that run.log names (the run declares no artifacts)`,
+  };
+}
+
 function observations(
   window: ResumeWindow,
   s: EnvValues,
-  contract: Contract,
+  c: EnvValues,
+  recorded: EnvValues | undefined,
   done: readonly string[],
 ): Observation[] {
+  const contract = contractOf(s, recorded);
   const repo = contract.repoRoot?.value ?? '<repo>';
   const branch = contract.branch?.value ?? '<branch>';
   const base = contract.basePin ? `${contract.basePin.value} (${contract.basePin.key})` : '<base pin>';
@@ -103,10 +126,7 @@ function observations(
         : oldSha.value;
   const targets = contract.reportTargets?.value ?? '';
   const head: Observation = { what: 'HEAD', command: `git -C ${repo} rev-parse HEAD`, expect: '' };
-  const artifacts: Observation = {
-    what: 'artifacts',
-    expect: `the artifacts of ${done.join(', ') || 'no stage yet'} are present in artifacts/`,
-  };
+  const artifacts = artifactsObservation(done, s, c, recorded !== undefined);
   switch (window) {
     case 'before-mutation':
       return [
@@ -171,7 +191,7 @@ export function resumeDecision(
   const isDone = (st: string) => stageComplete(st, state, checklist);
   const doneStages = stages.filter(isDone);
   const window = resumeWindow(state, checklist);
-  const observe = observations(window, state, contractOf(state, recorded), doneStages);
+  const observe = observations(window, state, checklist, recorded, doneStages);
   if (lock.state === 'foreign' || lock.state === 'unreadable')
     observe.unshift({
       what: 'lock',

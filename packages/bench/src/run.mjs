@@ -11,6 +11,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureCorpus } from './generate.mjs';
+import { installCli } from './installed.mjs';
 import { machine, writeReport } from './report.mjs';
 import { suiteTable } from './suites.mjs';
 import { median, timeCommand } from './time.mjs';
@@ -98,7 +99,10 @@ function bundleState() {
   }
 }
 
-const ctx = { benchDir, repoRoot, ckptBin };
+// The installed package is packed from the same build and installed once per run.
+const installed = suites.includes('ckpt-installed') ? installCli() : undefined;
+process.on('exit', () => installed?.remove());
+const ctx = { benchDir, repoRoot, ckptBin, installedBin: installed?.bin };
 const bundleAtStart = bundleState();
 const results = [];
 const started = performance.now();

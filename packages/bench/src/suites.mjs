@@ -43,6 +43,16 @@ export const suiteTable = {
       display: 'ckpt validate <dir> --reporter json > /dev/null',
     }),
   },
+  'ckpt-installed': {
+    label: 'ckpt validate (json), installed package',
+    command: (t, ctx) =>
+      ctx.installedBin && {
+        argv: [node, ctx.installedBin, 'validate', ...t.paths, '--reporter', 'json'],
+        env: ckptEnv,
+        display:
+          '<prefix>/bin/ckpt validate <dir> --reporter json > /dev/null (npm install -g of the packed @ckpt/cli)',
+      },
+  },
   'ckpt-quiet': {
     label: 'ckpt validate --quiet (text)',
     command: (t, ctx) => ({

@@ -120,7 +120,8 @@ export function checkReadme(text = readFileSync(readmePath, 'utf8')) {
         );
       if (ex.shown.length > 0 && !matches(ex.shown, r.stdout))
         problems.push(
-          `output differs (- README, + printed now):\n${diff(ex.shown, updatedShown(ex.shown, r.stdout))}`,
+          `output differs (- README, + printed now):\n${diff(ex.shown, updatedShown(ex.shown, r.stdout))}` +
+            (r.stderr ? `\nstderr (exit ${r.code}):\n${r.stderr}` : ''),
         );
       return problems.map((p) => `README.md:${ex.line}: $ ${ex.command}\n${p}`);
     });

@@ -941,4 +941,16 @@ export const cases = [
     args: ['unit', F, 'a', 'done'],
     files: { [F]: [] },
   },
+  {
+    name: 'resume-units-string',
+    description: 'units that is a string (the original takes its characters for units)',
+    args: ['resume', F],
+    files: { [F]: doc({ units: 'ab' }) },
+  },
+  {
+    name: 'finalize-done-units-array',
+    description: 'units that is an array (the original takes its indexes for units)',
+    args: ['finalize', F, 'done'],
+    files: { [F]: doc({ units: [{ status: 'done' }] }) },
+  },
 ];

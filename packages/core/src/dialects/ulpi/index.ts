@@ -3,6 +3,7 @@ import { ulpiCodes } from './codes.js';
 import { checkUlpiEventLog, checkUlpiTree } from './event-log-rules.js';
 import { findUlpiRunsDir, ulpiRootOf } from './load.js';
 import { checkUlpiStatus, filterUlpiSchemaFindings } from './rules.js';
+import { ulpiSpecSection } from './spec.js';
 import { ulpiRunViews } from './view-runs.js';
 
 /** The `ulpi` dialect: checkpoint-resume status documents under `.ulpi/runs/`. */
@@ -10,6 +11,7 @@ export const ulpiDialect: Dialect = {
   id: 'ulpi',
   title: 'checkpoint-resume status files',
   codes: ulpiCodes,
+  specSection: ulpiSpecSection(),
   detectKind(value, candidates) {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
     const v = (value as { schemaVersion?: unknown }).schemaVersion;

@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-// The README's `$ ` examples, run as written against the built CLI, each from the repository root (an example
-// that needs another folder starts with `cd`), with `ckpt` on the PATH. The output shown under a command must
-// be what it prints, give or take:
+// The README's `$ ` examples, run as written against the built CLI with `ckpt` on the PATH. Each fenced block
+// is one shell session started in the repository root: a `cd` or a variable carries on to the block's next
+// commands, and a block that needs another folder starts with `cd`. Every command must exit 0 or 1 (1: findings).
+// The output shown under a command must be what it prints, give or take:
 //   - times relative to now (`55m ago`, or the date once a run is 60 days old): normalised;
 //   - a line that is only `…`: any number of lines left out here;
 //   - a line ending in `…`: the printed line starts with what is shown.
 // `--check` (pnpm readme:check, and apps/cli/test/readme.test.ts) reports differences; `--update`
 // (pnpm readme:update) rewrites the shown output from what the commands print, keeping the elisions.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -25,6 +26,7 @@ export function parseExamples(text) {
   const lines = text.split('\n');
   const examples = [];
   let fence = false;
+  let block = 0;
   let current;
   const close = () => {
     if (!current) return;
@@ -37,24 +39,66 @@ export function parseExamples(text) {
     if (line.startsWith('```')) {
       close();
       fence = !fence;
+      block++;
       return;
     }
     if (!fence) return;
     if (line.startsWith('$ ')) {
       close();
-      current = { line: i + 1, start: i, command: line.slice(2), shown: [] };
+      current = { block, line: i + 1, start: i, command: line.slice(2), shown: [] };
     } else if (current) current.shown.push(line);
   });
   return examples;
 }
 
-/** Runs one example's command in `sh` from the repository root, `ckpt` being the built CLI. */
-export function runExample(command, binDir) {
-  const env = { ...process.env, PATH: `${binDir}:${process.env.PATH}`, NO_COLOR: '1', TERM: 'dumb' };
-  for (const k of ['GITHUB_ACTIONS', 'GITHUB_STEP_SUMMARY', 'FORCE_COLOR', 'INIT_CWD', 'CI']) delete env[k];
-  const r = spawnSync('sh', ['-c', command], { cwd: repoRoot, env, encoding: 'utf8' });
-  const stdout = r.stdout.replace(/\n$/, '');
-  return { code: r.status ?? -1, stdout: stdout === '' ? [] : stdout.split('\n'), stderr: r.stderr };
+const MARK = '@@ckpt-readme-example-done@@';
+
+/**
+ * Runs a block's commands in one `sh` from the repository root, `ckpt` being the built CLI, and returns each
+ * command's exit code, stdout lines and stderr. `env.TMPDIR` keeps what `mktemp` makes in a folder of ours.
+ */
+export function runBlock(commands, env) {
+  const script = commands.map(
+    (c) => `${c}\n__s=$?; printf '\\n${MARK}%s\\n' "$__s"; printf '${MARK}\\n' >&2\n`,
+  );
+  const r = spawnSync('sh', ['-c', script.join('')], { cwd: repoRoot, env, encoding: 'utf8', input: '' });
+  const outs = r.stdout.split(new RegExp(`\\n${MARK}(\\d+)\\n`));
+  const errs = r.stderr.split(`${MARK}\n`);
+  return commands.map((_, k) => {
+    const code = outs[2 * k + 1] === undefined ? -1 : Number(outs[2 * k + 1]);
+    const stdout = (outs[2 * k] ?? '').replace(/\n$/, '');
+    return { code, stdout: stdout === '' ? [] : stdout.split('\n'), stderr: errs[k] ?? '' };
+  });
+}
+
+/** Every example with what its command printed, block by block, in a temporary folder removed afterwards. */
+export function runExamples(text) {
+  const bin = ckptOnPath();
+  const env = { ...process.env, PATH: `${bin.dir}:${process.env.PATH}`, NO_COLOR: '1', TERM: 'dumb' };
+  for (const k of [
+    'GITHUB_ACTIONS',
+    'GITHUB_STEP_SUMMARY',
+    'FORCE_COLOR',
+    'INIT_CWD',
+    'CI',
+    'OPENCODE_CONFIG_DIR',
+  ])
+    delete env[k];
+  env.TMPDIR = join(bin.dir, 'tmp');
+  mkdirSync(env.TMPDIR);
+  try {
+    const blocks = new Map();
+    for (const ex of parseExamples(text)) blocks.set(ex.block, [...(blocks.get(ex.block) ?? []), ex]);
+    return [...blocks.values()].flatMap((examples) => {
+      const results = runBlock(
+        examples.map((ex) => ex.command),
+        env,
+      );
+      return examples.map((ex, k) => ({ ex, r: results[k] }));
+    });
+  } finally {
+    bin.remove();
+  }
 }
 
 /** A folder holding a `ckpt` that runs this checkout's built CLI; `remove()` when done. */
@@ -109,48 +153,39 @@ export function updatedShown(shown, printed) {
 
 /** Checks every example; returns the problems (empty when the README is right). */
 export function checkReadme(text = readFileSync(readmePath, 'utf8')) {
-  const bin = ckptOnPath();
-  try {
-    return parseExamples(text).flatMap((ex) => {
-      const r = runExample(ex.command, bin.dir);
-      const problems = [];
-      if (r.code !== 0 && r.code !== 1)
-        problems.push(
-          `exit ${r.code} (only 0 and 1 are expected)${r.stderr ? `; stderr:\n${r.stderr}` : ''}`,
-        );
-      if (ex.shown.length > 0 && !matches(ex.shown, r.stdout))
-        problems.push(
-          `output differs (- README, + printed now):\n${diff(ex.shown, updatedShown(ex.shown, r.stdout))}` +
-            (r.stderr ? `\nstderr (exit ${r.code}):\n${r.stderr}` : ''),
-        );
-      return problems.map((p) => `README.md:${ex.line}: $ ${ex.command}\n${p}`);
-    });
-  } finally {
-    bin.remove();
-  }
+  return runExamples(text).flatMap(({ ex, r }) => {
+    const problems = [];
+    if (r.code !== 0 && r.code !== 1)
+      problems.push(
+        r.code === -1
+          ? 'never finished: an earlier command of its block ended the shell'
+          : `exit ${r.code} (only 0 and 1 are expected)${r.stderr ? `; stderr:\n${r.stderr}` : ''}`,
+      );
+    else if (ex.shown.length > 0 && !matches(ex.shown, r.stdout))
+      problems.push(
+        `output differs (- README, + printed now):\n${diff(ex.shown, updatedShown(ex.shown, r.stdout))}` +
+          (r.stderr ? `\nstderr (exit ${r.code}):\n${r.stderr}` : ''),
+      );
+    return problems.map((p) => `README.md:${ex.line}: $ ${ex.command}\n${p}`);
+  });
 }
 
 /** Rewrites the README's shown output from what the commands print now. Returns how many examples changed. */
 export function updateReadme() {
   const text = readFileSync(readmePath, 'utf8');
   const lines = text.split('\n');
-  const bin = ckptOnPath();
+  const runs = runExamples(text);
+  const failed = runs.find(({ r }) => r.code !== 0 && r.code !== 1);
+  if (failed)
+    throw new Error(
+      `README.md:${failed.ex.line}: $ ${failed.ex.command}\nexit ${failed.r.code}, nothing changed:\n${failed.r.stderr}`,
+    );
   let changed = 0;
-  try {
-    // From the end, so earlier line numbers stay valid.
-    for (const ex of parseExamples(text).reverse()) {
-      if (ex.shown.length === 0) continue;
-      const r = runExample(ex.command, bin.dir);
-      if (r.code !== 0 && r.code !== 1)
-        throw new Error(
-          `README.md:${ex.line}: $ ${ex.command}\nexit ${r.code}, nothing changed:\n${r.stderr}`,
-        );
-      if (matches(ex.shown, r.stdout)) continue;
-      lines.splice(ex.start + 1, ex.shown.length, ...updatedShown(ex.shown, r.stdout));
-      changed++;
-    }
-  } finally {
-    bin.remove();
+  // From the end, so earlier line numbers stay valid.
+  for (const { ex, r } of runs.reverse()) {
+    if (ex.shown.length === 0 || matches(ex.shown, r.stdout)) continue;
+    lines.splice(ex.start + 1, ex.shown.length, ...updatedShown(ex.shown, r.stdout));
+    changed++;
   }
   if (changed > 0) writeFileSync(readmePath, lines.join('\n'));
   return changed;

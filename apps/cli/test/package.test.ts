@@ -57,7 +57,7 @@ beforeAll(() => {
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('the packed package', () => {
-  it('should hold only the bin, the bundle and package.json: no tests, sources, maps or dependencies', () => {
+  it('should hold only the bin, the bundle, package.json and README.md: no tests, sources, maps or dependencies', () => {
     const pkgDir = join(prefix, 'lib', 'node_modules', '@ckpt', 'cli');
     const files = walk(pkgDir).map((f) => relative(pkgDir, f));
     expect(files).toContain('bin/ckpt.js');
@@ -68,7 +68,7 @@ describe('the packed package', () => {
     expect(files).toContain('dist/bundle/static/app.js');
     const odd = files.filter(
       (f) =>
-        !(f === 'package.json' || f === 'bin/ckpt.js' || f.startsWith('dist/bundle/')) ||
+        !(['package.json', 'README.md', 'bin/ckpt.js'].includes(f) || f.startsWith('dist/bundle/')) ||
         /\.test\.|\.map$|\.ts$|(^|\/)test\//.test(f),
     );
     expect(odd).toEqual([]);

@@ -6,7 +6,7 @@
 // `ckpt validate` with plain arguments skips commander and every other command's module (validate.js): CI runs
 // it on every commit, often on one file, where startup is most of the time. Any other command, or arguments the
 // fast path does not take, go to the full commander program.
-import { statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 
 // A reader that closes the pipe early (`ckpt … | head`) is not an error: stop quietly, never with a stack trace.
 for (const stream of [process.stdout, process.stderr]) {
@@ -39,13 +39,22 @@ function pick(bundle, module, packages) {
   const mod = statSync(m, { throwIfNoEntry: false });
   if (!mod) return b.href;
   const made = statSync(b, { throwIfNoEntry: false })?.mtimeMs ?? -1;
+  const notNewer = (url) => (statSync(url, { throwIfNoEntry: false })?.mtimeMs ?? 0) <= made;
   const fresh =
     made >= mod.mtimeMs &&
-    packages.every((p) => {
-      // Where pnpm links the workspace package next to this one: a package lookup through
-      // import.meta.resolve costs ~8 ms, a tenth of a one-file validate.
-      const entry = new URL(`../node_modules/@ckpt/${p}/dist/index.js`, import.meta.url);
-      return (statSync(entry, { throwIfNoEntry: false })?.mtimeMs ?? 0) <= made;
-    });
+    // Where pnpm links the workspace packages next to this one: a package lookup through import.meta.resolve
+    // costs ~8 ms, a tenth of a one-file validate.
+    packages.every((p) => notNewer(new URL(`../node_modules/@ckpt/${p}/dist/index.js`, import.meta.url))) &&
+    // The viewer's client is copied into the bundle, and is edited without a build.
+    (!packages.includes('viewer') || viewerStatic().every(notNewer));
   return fresh ? b.href : m.href;
+}
+
+function viewerStatic() {
+  const dir = new URL('../node_modules/@ckpt/viewer/static/', import.meta.url);
+  try {
+    return readdirSync(dir).map((name) => new URL(name, dir));
+  } catch {
+    return [];
+  }
 }

@@ -953,4 +953,11 @@ export const cases = [
     args: ['finalize', F, 'done'],
     files: { [F]: doc({ units: [{ status: 'done' }] }) },
   },
+  {
+    name: 'unit-lock-held',
+    description: 'a lock left by a writer that died just now: waited for, stolen once older than 5 s',
+    args: ['unit', F, 'a', 'done'],
+    files: { [F]: doc() },
+    dirs: { [`${F}.lock`]: {} },
+  },
 ];

@@ -2929,9 +2929,8 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
         "const": 1
       },
       "id": {
-        "description": "Run id (default `run-YYYY-MM-DD-HHMMSSZ`, hand-made `<label>-<yyyymmddThhmmssZ>`, or any `--id`).",
-        "type": "string",
-        "minLength": 1
+        "description": "Run id (default `run-YYYY-MM-DD-HHMMSSZ`, hand-made `<label>-<yyyymmddThhmmssZ>`, or any `--id`; `init --id \"\"` writes an empty one, and readers then name the run by its file).",
+        "type": "string"
       },
       "task": {
         "description": "One-line description of the run's task.",
@@ -3473,9 +3472,8 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
         "const": 2
       },
       "id": {
-        "description": "Run id (default `run-YYYY-MM-DD-HHMMSSZ`, hand-made `<label>-<yyyymmddThhmmssZ>`, or any `--id`).",
-        "type": "string",
-        "minLength": 1
+        "description": "Run id (default `run-YYYY-MM-DD-HHMMSSZ`, hand-made `<label>-<yyyymmddThhmmssZ>`, or any `--id`; `init --id \"\"` writes an empty one, and readers then name the run by its file).",
+        "type": "string"
       },
       "task": {
         "description": "One-line description of the run's task.",

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { cpSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { tmpTree } from '@ckpt/test-utils';
 import { describe, expect, it } from 'vitest';
 
@@ -47,6 +47,28 @@ describe('ckpt ulpi', () => {
       );
       expect(runCli(['migrate', f], { cwd: t.dir }).code).toBe(0);
       expect(runCli(['migrate'], { cwd: t.dir }).code).toBe(1);
+    } finally {
+      t.cleanup();
+    }
+  });
+
+  it('should refuse (exit 2) to replay an old event log over a run the original re-initialised', () => {
+    const t = tmpTree();
+    try {
+      const fixture = resolve(
+        import.meta.dirname,
+        '../../../../../test-fixtures/ulpi/semantic-snapshot-reinitialised',
+      );
+      cpSync(join(fixture, '.ulpi'), t.path('.ulpi'), { recursive: true });
+      const f = t.path('.ulpi/runs/add-oauth-20261129T071300Z.json');
+      const before = readFileSync(f);
+      const r = runCli(['ulpi', 'unit', f, 'oauth-config', 'done'], { cwd: t.dir });
+      expect([r.code, r.stderr]).toEqual([
+        2,
+        expect.stringMatching(/is a different run than its event log .* refusing to replay the log over it/),
+      ]);
+      expect(readFileSync(f).equals(before)).toBe(true);
+      expect(runCli(['validate', f], { cwd: t.dir }).stdout).toContain('ulpi/snapshot-diverged');
     } finally {
       t.cleanup();
     }

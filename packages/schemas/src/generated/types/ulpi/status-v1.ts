@@ -61,7 +61,7 @@ export interface UlpiStatusV1 {
    */
   schemaVersion: 1;
   /**
-   * Run id (default `run-YYYY-MM-DD-HHMMSSZ`, hand-made `<label>-<yyyymmddThhmmssZ>`, or any `--id`).
+   * Run id (default `run-YYYY-MM-DD-HHMMSSZ`, hand-made `<label>-<yyyymmddThhmmssZ>`, or any `--id`; `init --id ""` writes an empty one, and readers then name the run by its file).
    */
   id: string;
   /**

@@ -3,6 +3,9 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpTree } from '@ckpt/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+// @ts-expect-error a plain .mjs module of the repository's release scripts, without declarations
+import { evaluate, readCommandFile } from '../../../scripts/release/action-runner.mjs';
 import { cliPath, repoRoot } from './run-cli.js';
 
 const actionYml = readFileSync(join(repoRoot, 'action.yml'), 'utf8');
@@ -130,5 +133,66 @@ describe('action.yml', () => {
     const r = runStep({ strict: 'yes' });
     expect(r.code).toBe(2);
     expect(r.stdout).toContain('input strict must be true or false');
+  });
+});
+
+interface Step {
+  name?: string;
+  id?: string;
+  if?: string;
+  uses?: string;
+  run?: string;
+  env?: Record<string, string>;
+  with?: Record<string, string>;
+}
+const steps: Step[] = parse(actionYml).runs.steps;
+/** An Actions expression as action.yml spells it (`${{ … }}`: not a JS template). */
+const expr = (body: string) => `$\{{ ${body} }}`;
+
+describe('action.yml steps', () => {
+  it('should pass every input to scripts through env:, never as an expression inside run:', () => {
+    for (const s of steps.filter((x) => x.run)) expect(s.run, s.name).not.toContain(expr('').slice(0, 3));
+  });
+
+  it('should install from its own bundle/ offline by default, and from the registry only for a version', () => {
+    const install = steps.find((s) => s.name === 'Install ckpt')!;
+    expect(install.run).toMatch(/npm install --global .*--offline.* "\$GITHUB_ACTION_PATH\/bundle"/);
+    expect(install.run).toContain('"@ckpt/cli@$' + '{CKPT_VERSION}"');
+    expect(parse(actionYml).inputs.version.default).toBe('');
+    expect(install.if).toContain("steps.cache.outputs.cache-hit != 'true'");
+  });
+
+  it('should cache the installed CLI with actions/cache under a key made by the plan step', () => {
+    const cache = steps.find((s) => s.uses?.startsWith('actions/cache@'))!;
+    expect(cache.with).toEqual({
+      path: expr('steps.plan.outputs.prefix'),
+      key: expr('steps.plan.outputs.cache-key'),
+    });
+    expect(steps.findIndex((s) => s.id === 'plan')).toBeLessThan(steps.indexOf(cache));
+  });
+});
+
+describe('the action runner (scripts/release/action-runner.mjs)', () => {
+  const ctx = {
+    inputs: { version: '', 'node-version': '20' },
+    steps: { cache: { outputs: { 'cache-hit': 'true' } } },
+  };
+
+  it('should evaluate the expressions action.yml uses as the runner does', () => {
+    expect(evaluate("inputs.node-version != ''", ctx)).toBe(true);
+    expect(evaluate("steps.cache.outputs.cache-hit != 'true'", ctx)).toBe(false);
+    expect(evaluate("steps.missing.outputs.x == ''", ctx)).toBe(true);
+    expect(evaluate("inputs.version || 'local'", ctx)).toBe('local');
+    expect(evaluate("!(inputs.version == '') && true", ctx)).toBe(false);
+  });
+
+  it('should read $GITHUB_OUTPUT lines and heredoc blocks', () => {
+    const t = tmpTree({ out: 'exit-code=1\nsummary<<EOF\nline 1\nline=2\nEOF\nkey=a=b\n' });
+    cleanups.push(() => t.cleanup());
+    expect(readCommandFile(join(t.dir, 'out'))).toEqual({
+      'exit-code': '1',
+      summary: 'line 1\nline=2',
+      key: 'a=b',
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { dialectIds, matchCatalog } from '@ckpt/core';
 import { tmpTree } from '@ckpt/test-utils';
@@ -39,7 +39,8 @@ function walk(dir: string): string[] {
 function runHook(hook: Hook, files: readonly string[], cwd: string) {
   const selected = files.filter((f) => new RegExp(hook.files).test(f));
   const [cmd, ...args] = hook.entry.split(' ');
-  expect(cmd).toBe('ckpt');
+  // The entry script runs bundle/bin/ckpt.js; here the workspace's CLI stands in for it.
+  expect(cmd).toBe('scripts/pre-commit/ckpt');
   const r = spawnSync(process.execPath, [cliPath, ...args, ...selected], {
     cwd,
     encoding: 'utf8',
@@ -52,14 +53,17 @@ const hooks = readHooks();
 const fixtureFiles = walk(join(repoRoot, 'test-fixtures')).filter((f) => !f.endsWith('expected.json'));
 
 describe('.pre-commit-hooks.yaml', () => {
-  it('should have one hook for all files and one per dialect, each a node hook running ckpt validate', () => {
+  it('should have one hook for all files and one per dialect, each a script hook running ckpt validate', () => {
     expect(hooks.map((h) => h.id)).toEqual(['ckpt-validate', ...dialectIds.map((d) => `ckpt-validate-${d}`)]);
     for (const h of hooks) {
-      expect(h.language).toBe('node');
-      expect(h.entry).toMatch(/^ckpt validate( --dialect [a-z-]+)?$/);
-      expect(h.additional_dependencies).toMatch(/^\['@ckpt\/cli@\d+\.\d+\.\d+'\]$/);
+      expect(h.language).toBe('script');
+      expect(h.entry).toMatch(/^scripts\/pre-commit\/ckpt validate( --dialect [a-z-]+)?$/);
+      expect(h.additional_dependencies).toBeUndefined();
       expect(h.pass_filenames).toBe('true');
     }
+    const entry = readFileSync(join(repoRoot, 'scripts/pre-commit/ckpt'), 'utf8');
+    expect(entry).toContain('bundle/bin/ckpt.js');
+    expect(statSync(join(repoRoot, 'scripts/pre-commit/ckpt')).mode & 0o111).not.toBe(0);
   });
 
   it("should select exactly the files the catalog's patterns match", () => {

@@ -19,7 +19,6 @@ const catalog = JSON.parse(readFileSync(join(schemasDir, 'catalog.json'), 'utf8'
 const entryOf = (kind) =>
   catalog.schemas.find((e) => e.kind === kind) ?? catalog.schemas.find((e) => (e.kinds ?? []).includes(kind));
 const examples = createExamples(repoDir);
-const cliVersion = JSON.parse(readFileSync(join(repoDir, 'apps/cli/package.json'), 'utf8')).version;
 
 const files = new Map();
 for (const dialect of dialects) {
@@ -42,7 +41,6 @@ files.set(
   renderHooks(
     catalog,
     dialects.map((d) => d.id),
-    cliVersion,
     BANNER.replace('. Regenerate', '.\nRegenerate'),
   ),
 );

@@ -1,0 +1,220 @@
+// @ts-check
+import { ApiError, getJson } from './api.js';
+import { h, pill, replace, stackedBar } from './dom.js';
+import { ago, when } from './fmt.js';
+import { detailsSection, planSection } from './run-plan.js';
+import { approvalsSection, findingsSection, phasesSection } from './run-sections.js';
+import { sourcesSection } from './run-sources.js';
+import { UnitsSection } from './run-units.js';
+
+/** @param {any} run */
+function header(run) {
+  const tones = {};
+  for (const u of run.units) if (!(u.status in tones)) /** @type {any} */ (tones)[u.status] = u.tone;
+  const pct = run.progress.total ? Math.round((100 * run.progress.done) / run.progress.total) : 0;
+  const t = (/** @type {string} */ k, /** @type {string | undefined} */ v, ago_ = false) =>
+    v
+      ? h(
+          'span',
+          null,
+          `${k} `,
+          h('b', { title: v, dataset: ago_ ? { ago: v } : undefined }, ago_ ? ago(v) : when(v)),
+        )
+      : null;
+  return h(
+    'div',
+    { class: 'run-head' },
+    h(
+      'div',
+      { class: 'title-row' },
+      h('h1', null, run.title),
+      pill(run.status, run.tone),
+      h('span', { class: 'badge' }, run.dialect),
+      run.needsAttention ? h('span', { class: 'badge attention' }, 'needs attention') : null,
+    ),
+    h('div', { class: 'id' }, run.id),
+    h(
+      'div',
+      { class: 'progress-row' },
+      stackedBar(run.counts, tones, run.progress.total, 'big', run.progress.done),
+      h('span', { class: 'pct' }, `${run.progress.done}/${run.progress.total} done · ${pct}%`),
+    ),
+    h(
+      'div',
+      { class: 'chips', 'aria-label': 'Units per state' },
+      Object.entries(run.counts).map(([s, n]) =>
+        h(
+          'span',
+          { class: `chip tone-${/** @type {any} */ (tones)[s] ?? 'neutral'}` },
+          h('span', { class: 'dot' }),
+          s,
+          ' ',
+          h('b', null, String(n)),
+        ),
+      ),
+    ),
+    h(
+      'div',
+      { class: 'times' },
+      t('created', run.createdAt),
+      t('updated', run.updatedAt, true),
+      t('finished', run.finishedAt),
+      h('span', null, 'root ', h('b', { class: 'mono' }, run.root)),
+    ),
+  );
+}
+
+/** @param {any} run */
+function toc(run) {
+  const item = (/** @type {string} */ id, /** @type {string} */ label, /** @type {number | undefined} */ n) =>
+    h('a', { href: `#${id}` }, label, n !== undefined ? h('span', { class: 'n' }, String(n)) : null);
+  return h(
+    'nav',
+    { class: 'toc', 'aria-label': 'Sections' },
+    run.phases.length ? item('phases', 'Phases', run.phases.length) : null,
+    run.units.length ? item('units', 'Units', run.units.length) : null,
+    item('findings', 'Findings', run.findings.length),
+    run.approvals.length ? item('approvals', 'Approvals', run.approvals.length) : null,
+    item('resume', 'Resume plan'),
+    item('sources', 'Files', run.sourcesTotal ?? run.sources.length),
+    item('details', 'Details'),
+  );
+}
+
+/**
+ * The run page: header, phases, units (virtual list with timeline), findings, approvals, resume plan, details,
+ * source files. Live refresh re-renders each part in place, keeping filters, selection, scroll and open files.
+ * @param {HTMLElement} main
+ */
+export function runPage(main) {
+  const dialect = document.body.dataset.dialect ?? '';
+  const id = document.body.dataset.id ?? '';
+  const runRef = `${dialect}/${id}`;
+  const base = `/api/runs/${encodeURIComponent(dialect)}/${encodeURIComponent(id)}`;
+  // The page document: slim units and the first source files, so a huge run opens fast; a unit's attempts
+  // and evidence, and the rest of the files, are fetched when the reader opens them.
+  const url = `${base}/page`;
+  /** @type {any} */
+  let run;
+  const findingsState = { all: false };
+  /** @type {{ open: Set<string>, limit: number, all?: any[], loadAll?: () => void }} */
+  const sourcesState = { open: new Set(), limit: 50 };
+  sourcesState.loadAll = () => {
+    getJson(`${base}/sources`).then(({ data }) => {
+      sourcesState.all = data.sources;
+      render();
+    });
+  };
+  const units = new UnitsSection({
+    runRef,
+    unitUrl: (uid) => `${base}/units/${encodeURIComponent(uid)}`,
+    onSelect: (uid) => history.replaceState(null, '', `#unit-${encodeURIComponent(uid)}`),
+  });
+  const slots = {
+    head: h('div'),
+    toc: h('div'),
+    phases: h('div'),
+    findings: h('div'),
+    approvals: h('div'),
+    plan: h('div'),
+    details: h('div'),
+    sources: h('div'),
+  };
+  let built = false;
+
+  const render = () => {
+    replace(slots.head, header(run));
+    replace(slots.toc, toc(run));
+    replace(slots.phases, phasesSection(run));
+    units.update(run);
+    replace(slots.findings, findingsSection(run, runRef, findingsState, render));
+    replace(slots.approvals, approvalsSection(run, runRef));
+    replace(slots.plan, planSection(run));
+    replace(slots.details, detailsSection(run));
+    replace(slots.sources, sourcesSection(run, runRef, sourcesState, render));
+  };
+  const build = () => {
+    replace(
+      main,
+      h(
+        'nav',
+        { class: 'crumbs', 'aria-label': 'Breadcrumb' },
+        h('a', { href: '/' }, 'Runs'),
+        h('span', { class: 'sep' }, '/'),
+        h('a', { href: `/?dialect=${encodeURIComponent(dialect)}` }, dialect),
+        h('span', { class: 'sep' }, '/'),
+        h('span', { class: 'mono' }, id),
+      ),
+      slots.head,
+      slots.toc,
+      h(
+        'div',
+        { class: 'grid' },
+        h('div', { class: 'col' }, slots.phases, units.el, slots.findings, slots.approvals, slots.sources),
+        h('div', { class: 'col' }, slots.plan, slots.details),
+      ),
+    );
+    built = true;
+  };
+  const followHash = () => {
+    const m = /^#unit-(.+)$/.exec(location.hash);
+    if (m) {
+      if (units.pick(decodeURIComponent(m[1] ?? ''))) units.el.scrollIntoView({ block: 'start' });
+    } else if (location.hash.startsWith('#finding-')) {
+      const n = Number(location.hash.slice(9));
+      if (n > 100 && !findingsState.all) {
+        findingsState.all = true;
+        render();
+      }
+      document.getElementById(location.hash.slice(1))?.scrollIntoView({ block: 'center' });
+    } else if (location.hash.length > 1) document.getElementById(location.hash.slice(1))?.scrollIntoView();
+  };
+  window.addEventListener('hashchange', followHash);
+
+  const refresh = async () => {
+    let res;
+    try {
+      res = await getJson(url);
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 404) {
+        built = false;
+        run = undefined;
+        replace(
+          main,
+          h(
+            'div',
+            { class: 'error-box' },
+            `No ${dialect} run "${id}" in this project (yet). This page updates when it appears.`,
+          ),
+          h('p', null, h('a', { href: '/' }, '← All runs')),
+        );
+        return;
+      }
+      throw e;
+    }
+    if (!res.changed && built) return;
+    const first = !built;
+    run = res.data.run;
+    // Files beyond the page's first ones, once fetched, are re-fetched (or confirmed by a 304) on a refresh.
+    if (sourcesState.all) sourcesState.loadAll?.();
+    document.title = `${run.title} · ${run.status} · ckpt`;
+    if (!built) build();
+    render();
+    if (first) followHash();
+    document.body.dataset.rendered = String(Number(document.body.dataset.rendered ?? 0) + 1);
+  };
+
+  return {
+    refresh,
+    keys: {
+      /** @param {number} d */
+      move: (d) => units.move(d),
+      open: () => units.detail.scrollIntoView({ block: 'nearest' }),
+      clear: () => {
+        units.search.value = '';
+        units.query = '';
+        units.apply();
+      },
+    },
+  };
+}

@@ -1,0 +1,265 @@
+// @ts-check
+import { getJson } from './api.js';
+import { h, pill, replace } from './dom.js';
+import { duration, when } from './fmt.js';
+import { unitDetail } from './unit-detail.js';
+import { VirtualList } from './vlist.js';
+
+const ROW = 36;
+
+/** The time span the timeline column covers: first start to last end of any unit or attempt. @param {any} run */
+export function spanOf(run) {
+  let lo = Infinity;
+  let hi = -Infinity;
+  /** @param {string | undefined} iso */
+  const see = (iso) => {
+    if (!iso) return;
+    const t = Date.parse(iso);
+    if (Number.isNaN(t)) return;
+    if (t < lo) lo = t;
+    if (t > hi) hi = t;
+  };
+  see(run.createdAt);
+  see(run.updatedAt);
+  see(run.finishedAt);
+  for (const u of run.units) {
+    see(u.startedAt);
+    see(u.finishedAt);
+    for (const a of u.attempts) {
+      see(a.startedAt);
+      see(a.endedAt);
+    }
+  }
+  if (!Number.isFinite(lo)) return undefined;
+  return { lo, hi: Math.max(hi, lo + 1000) };
+}
+
+/** The attempts of a unit as timeline segments (a unit without attempts is one segment of its own times). */
+function segments(/** @type {any} */ u, /** @type {{lo:number,hi:number}} */ span) {
+  const parts = u.attempts.length
+    ? u.attempts.map((/** @type {any} */ a) => ({
+        s: a.startedAt,
+        e: a.endedAt,
+        tone: a.tone,
+        label: `attempt ${a.attempt}: ${a.status}`,
+      }))
+    : u.startedAt
+      ? [{ s: u.startedAt, e: u.finishedAt, tone: u.tone, label: u.status }]
+      : [];
+  const track = h('div', { class: 'track', 'aria-hidden': 'true' });
+  const w = span.hi - span.lo;
+  for (const p of parts) {
+    const s = Date.parse(p.s);
+    if (Number.isNaN(s)) continue;
+    const open = !p.e;
+    const e = open ? (p.tone === 'active' ? span.hi : s) : Date.parse(p.e);
+    const bar = h('span', {
+      class: `seg-bar tone-${p.tone}`,
+      title: `${p.label}: ${when(p.s)} → ${p.e ? when(p.e) : 'no end'}`,
+    });
+    bar.style.left = `${(100 * (s - span.lo)) / w}%`;
+    bar.style.width = `${(100 * Math.max(0, e - s)) / w}%`;
+    track.appendChild(bar);
+  }
+  return track;
+}
+
+/**
+ * The units section: a status filter, a search, a virtual list with a timeline column, and the selected
+ * unit's detail (attempts, dependencies, evidence, artifacts). Selection is a deep link (`#unit-<id>`).
+ */
+export class UnitsSection {
+  /** @param {{ runRef: string, unitUrl?: (id: string) => string, onSelect: (id: string) => void }} opts */
+  constructor(opts) {
+    this.opts = opts;
+    /** @type {any} */
+    this.run = undefined;
+    /** @type {any[]} */
+    this.shown = [];
+    this.statusFilter = '';
+    this.query = '';
+    /** @type {string | undefined} */
+    this.selectedId = undefined;
+    this.span = undefined;
+    /** @type {any} the last unit fetched in full, for the detail */
+    this.full = undefined;
+    this.count = h('span', { class: 'count' });
+    this.filter = /** @type {HTMLSelectElement} */ (
+      h('select', { class: 'select', 'aria-label': 'Filter units by status' })
+    );
+    this.search = /** @type {HTMLInputElement} */ (
+      h('input', {
+        id: 'search',
+        class: 'search',
+        type: 'search',
+        placeholder: 'Find unit   /',
+        'aria-label': 'Find a unit by id',
+        autocomplete: 'off',
+      })
+    );
+    this.axis = h('span', { class: 'axis c-time' });
+    this.list = new VirtualList({
+      rowHeight: ROW,
+      label: 'Units',
+      maxHeight: () => Math.max(220, Math.round(window.innerHeight * 0.62)),
+      render: (u) => this.row(u),
+      onSelect: (u) => this.pick(u.id, true),
+    });
+    this.detail = h('div', { class: 'unit-detail', hidden: true, 'aria-live': 'polite' });
+    this.hint = h(
+      'p',
+      { class: 'unit-hint' },
+      'Select a unit (click, or j / k) to see its attempts, dependencies and evidence.',
+    );
+    this.filter.addEventListener('change', () => {
+      this.statusFilter = this.filter.value;
+      this.apply();
+    });
+    this.search.addEventListener('input', () => {
+      this.query = this.search.value.trim().toLowerCase();
+      this.apply();
+    });
+    this.el = h(
+      'section',
+      { class: 'panel section-anchor', id: 'units', 'aria-labelledby': 'units-title' },
+      h(
+        'header',
+        null,
+        h('h2', { id: 'units-title' }, 'Units ', this.count),
+        h('div', { class: 'unit-tools' }, this.filter, this.search),
+      ),
+      h(
+        'div',
+        { class: 'units-head', 'aria-hidden': 'true' },
+        h('span', null, 'Status'),
+        h('span', null, 'Unit'),
+        h('span', null, 'Attempts'),
+        h('span', { class: 'c-dur' }, 'Duration'),
+        this.axis,
+      ),
+      this.list.el,
+      this.hint,
+      this.detail,
+    );
+  }
+
+  /** @param {any} u */
+  row(u) {
+    const n = u.attempts.length;
+    return h(
+      'div',
+      { class: 'unit-row', title: u.id },
+      pill(u.status, u.tone),
+      h('span', { class: 'uid' }, u.id),
+      h(
+        'span',
+        { class: `tries${n > 1 ? ' retry' : ''}` },
+        n > 1
+          ? `${n} tries`
+          : n === 1
+            ? '1 try'
+            : u.checks
+              ? `${u.checks.filter((/** @type {any} */ c) => c.done).length}/${u.checks.length} ✓`
+              : '',
+      ),
+      h('span', { class: 'dur' }, duration(u.durationMs)),
+      this.span ? segments(u, this.span) : h('span'),
+    );
+  }
+
+  /** @param {any} run */
+  update(run) {
+    this.run = run;
+    this.span = spanOf(run);
+    const statuses = Object.entries(run.counts);
+    replace(
+      this.filter,
+      h('option', { value: '' }, `all ${run.units.length}`),
+      statuses.map(([s, n]) => h('option', { value: s, selected: s === this.statusFilter }, `${s} ${n}`)),
+    );
+    replace(
+      this.axis,
+      this.span
+        ? [
+            h('span', null, when(new Date(this.span.lo).toISOString()).slice(5, 16)),
+            h('span', null, when(new Date(this.span.hi).toISOString()).slice(5, 16)),
+          ]
+        : h('span', null, 'Timeline'),
+    );
+    this.count.textContent = String(run.units.length);
+    this.el.hidden = run.units.length === 0;
+    this.apply();
+  }
+
+  apply() {
+    const q = this.query;
+    const units = this.run?.units ?? [];
+    this.shown = units.filter(
+      (/** @type {any} */ u) =>
+        (!this.statusFilter || u.status === this.statusFilter) && (!q || u.id.toLowerCase().includes(q)),
+    );
+    const i = this.selectedId === undefined ? -1 : this.shown.findIndex((u) => u.id === this.selectedId);
+    this.list.selected = i;
+    this.list.setItems(this.shown);
+    if (this.selectedId !== undefined)
+      this.showDetail(units.find((/** @type {any} */ u) => u.id === this.selectedId));
+  }
+
+  /** Selects a unit by id (from a deep link or a dependency link). @param {string} id @param {boolean} [fromList] */
+  pick(id, fromList = false) {
+    const units = this.run?.units ?? [];
+    const u = units.find((/** @type {any} */ x) => x.id === id);
+    this.selectedId = id;
+    if (!u) return false;
+    if (!fromList) {
+      let i = this.shown.findIndex((x) => x.id === id);
+      if (i < 0) {
+        this.statusFilter = '';
+        this.query = '';
+        this.search.value = '';
+        this.filter.value = '';
+        this.apply();
+        i = this.shown.findIndex((x) => x.id === id);
+      }
+      this.list.selected = i;
+      this.list.reveal(i);
+      this.list.rows.forEach((r, k) => r.classList.toggle('sel', k === i));
+    }
+    this.showDetail(u);
+    this.opts.onSelect(id);
+    return true;
+  }
+
+  /** @param {number} d */
+  move(d) {
+    // Nothing selected yet: start from the first row in view, not from the top of a long list.
+    const first = Math.ceil(this.list.el.scrollTop / ROW);
+    this.list.select(this.list.selected < 0 ? first : this.list.selected + d);
+  }
+
+  /** @param {any} u */
+  showDetail(u) {
+    if (!u) {
+      this.detail.hidden = true;
+      return;
+    }
+    this.detail.hidden = false;
+    this.hint.hidden = true;
+    // A slim unit (the page document's) shows at once, then in full when its attempts and evidence arrive.
+    // Until then a live refresh keeps showing the last full copy of the same unit, so the detail does not flicker.
+    const held = this.full?.id === u.id ? this.full : u;
+    replace(this.detail, unitDetail(held, this.opts.runRef));
+    if (!u.slim || !this.opts.unitUrl) return;
+    const want = u.id;
+    getJson(this.opts.unitUrl(u.id)).then(
+      ({ data, changed }) => {
+        if (this.selectedId !== want) return;
+        this.full = data.unit;
+        if (changed || held !== data.unit) replace(this.detail, unitDetail(data.unit, this.opts.runRef));
+      },
+      () => {
+        // The run changed meanwhile (the unit is gone): the next refresh re-renders the list.
+      },
+    );
+  }
+}

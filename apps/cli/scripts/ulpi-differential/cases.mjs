@@ -960,4 +960,6 @@ export const cases = [
     files: { [F]: doc() },
     dirs: { [`${F}.lock`]: {} },
   },
+  { name: 'unit-bom', description: 'a status file starting with a byte order mark', args: ['unit', F, 'a', 'done'], files: { [F]: `\ufeff${JSON.stringify(doc(), null, 2)}\n` } },
+  { name: 'get-bom', description: 'get of a status file starting with a byte order mark', args: ['get', F, '--summary'], files: { [F]: `\ufeff${JSON.stringify(doc(), null, 2)}\n` } },
 ];

@@ -23,7 +23,10 @@ export function serializeUlpiDoc(doc: unknown): string {
 /** Reads and parses a status file as any JSON value; a missing or unparsable file is a parse error (exit 1). */
 export function readUlpiValue(file: string, fs: FileSystem = nodeFileSystem): unknown {
   try {
-    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(fs.readFileSync(file)));
+    // A byte order mark is kept, so JSON.parse refuses it as the original does (`ckpt validate` says why).
+    return JSON.parse(
+      new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(fs.readFileSync(file)),
+    );
   } catch (e) {
     throw ulpiUsage(`cannot read/parse ${file}: ${(e as Error).message}`, e);
   }

@@ -83,6 +83,21 @@ describe('the packed package', () => {
   });
 });
 
+describe('pnpm install:cli', () => {
+  it('should pack the CLI and install it with npm, passing its arguments on to npm', () => {
+    const into = join(tmp, 'install-cli');
+    const r = spawnSync(
+      process.execPath,
+      [join(cliDir, 'scripts', 'install-global.mjs'), '--prefix', into, '--cache', join(tmp, 'npm-cache')],
+      { encoding: 'utf8', env: { ...process.env, npm_config_registry: 'http://127.0.0.1:9/' } },
+    );
+    expect({ code: r.status, stderr: r.stderr }).toMatchObject({ code: 0 });
+    expect(r.stderr).toContain(`installed ckpt into ${into}/bin`);
+    const v = spawnSync(join(into, 'bin', 'ckpt'), ['--version'], { encoding: 'utf8', cwd: tmp });
+    expect(v.stdout).toBe(`${version}\n`);
+  });
+});
+
 describe('the installed ckpt, run outside the repository', () => {
   it('should print its version', () => {
     expect(installed(['--version'])).toMatchObject({ code: 0, stdout: `${version}\n` });

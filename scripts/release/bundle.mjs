@@ -4,6 +4,8 @@
 // registry. It is made from the built workspace: run `pnpm build` first.
 //   node scripts/release/bundle.mjs          rewrite bundle/ from a fresh pack
 //   node scripts/release/bundle.mjs --check  fail when bundle/ differs from a fresh pack (CI's drift check)
+//   --from-head: pack a build of the last commit (made in a temp copy, installed offline from the pnpm store)
+//   instead of the working tree's build, so uncommitted work elsewhere in the checkout stays out of bundle/.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,9 +40,30 @@ const same = (a, b, name) =>
     ? JSON.stringify(canonical(JSON.parse(a))) === JSON.stringify(canonical(JSON.parse(b)))
     : a.equals(b);
 
+/** A copy of the last commit, installed and with @ckpt/cli built; its apps/cli is what gets packed. */
+function buildHead(tmp) {
+  const copy = join(tmp, 'head');
+  execFileSync('sh', ['-c', `mkdir -p "${copy}" && git -C "${repo}" archive HEAD | tar -x -C "${copy}"`]);
+  const run = (cmd, args) => execFileSync(cmd, args, { cwd: copy, stdio: ['ignore', 'ignore', 'inherit'] });
+  run('pnpm', ['install', '--offline', '--frozen-lockfile', '--reporter=silent']);
+  run('pnpm', [
+    'turbo',
+    'run',
+    'build',
+    '--filter=@ckpt/cli',
+    '--concurrency=2',
+    '--output-logs=errors-only',
+  ]);
+  return copy;
+}
+
 const tmp = mkdtempSync(join(tmpdir(), 'ckpt-bundle-'));
 try {
-  execFileSync('pnpm', ['pack', '--pack-destination', tmp], { cwd: join(repo, 'apps/cli'), stdio: 'ignore' });
+  const source = process.argv.includes('--from-head') ? buildHead(tmp) : repo;
+  execFileSync('pnpm', ['pack', '--pack-destination', tmp], {
+    cwd: join(source, 'apps/cli'),
+    stdio: 'ignore',
+  });
   const tgz = readdirSync(tmp).find((f) => f.endsWith('.tgz'));
   execFileSync('tar', ['-xzf', join(tmp, tgz), '-C', tmp]);
   const fresh = join(tmp, 'package');

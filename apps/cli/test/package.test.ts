@@ -53,6 +53,10 @@ beforeAll(() => {
   mkdirSync(work);
   cpSync(join(repoRoot, 'test-fixtures', 'sample-project'), join(work, 'proj'), { recursive: true });
   mkdirSync(join(work, 'proj', 'src', 'deep'), { recursive: true });
+  // A field the schemas do not name: `--strict` reads the schema JSON itself, not only the validators.
+  cpSync(join(repoRoot, 'test-fixtures', 'ulpi', 'v2-unknown-field'), join(work, 'unknown-field'), {
+    recursive: true,
+  });
 }, 180_000);
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
@@ -108,6 +112,7 @@ describe('the installed ckpt, run outside the repository', () => {
       ['validate', 'proj'],
       ['validate', 'proj/.ulpi/**/*.json'],
       ['validate', '--reporter', 'json', 'proj'],
+      ['validate', '--strict', 'proj', 'unknown-field'],
     ]) {
       const r = installed(args);
       expect({ args, code: r.code, stderr: r.stderr }).toEqual({ args, code: 1, stderr: '' });

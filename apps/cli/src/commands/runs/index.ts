@@ -26,7 +26,7 @@ export function registerRunCommands(program: Command): void {
     .addHelpText(
       'after',
       `
-Exit codes: 0 ok, 1 a run needs attention (with --exit-status), 2 usage error, 3 directory or run not found.
+Exit codes: 0 ok, 1 a run needs attention (with --exit-status), 2 usage error, 3 directory or run not found, or no runs.
 ${examples([
   'ckpt status',
   'ckpt status test-fixtures/sample-project --dialect team',
@@ -51,7 +51,7 @@ ${examples([
     .addHelpText(
       'after',
       `
-Exit codes: 0 ok, 1 a run needs attention (with --exit-status), 2 usage error, 3 directory not found.
+Exit codes: 0 ok, 1 a run needs attention (with --exit-status), 2 usage error, 3 directory not found, or no runs.
 ${examples([
   'ckpt list',
   'ckpt list test-fixtures/sample-project --dialect ulpi',
@@ -77,7 +77,7 @@ ${examples([
     .addHelpText(
       'after',
       `
-Exit codes: 0 ok, 1 resuming needs attention (with --exit-status), 2 usage error, 3 directory or run not found.
+Exit codes: 0 ok, 1 resuming needs attention (with --exit-status), 2 usage error, 3 directory or run not found, or no runs.
 ${examples([
   'ckpt resume --run 20261128T140312558021Z-a41c7f',
   'ckpt resume test-fixtures/sample-project --run release-v2-4-0-20261128T101500Z',
@@ -103,7 +103,7 @@ ${examples([
       'after',
       `
 The viewer only reads: GET and HEAD, nothing outside <dir>, no network requests beyond the server.
-Exit codes: 0 stopped, 2 usage error (bad port, port in use), 3 directory not found.
+Exit codes: 0 stopped, 2 usage error (bad port, port in use), 3 directory not found, or no runs.
 ${examples([
   'ckpt view',
   'ckpt view test-fixtures/sample-project',

@@ -3,6 +3,7 @@
 // git repository with a good and a bad checkpoint file. The action is the tree of a commit (`git archive`, as
 // the runner downloads a tag: no dist/, no node_modules), HEAD by default, or the working tree with --worktree.
 // Local mode runs with npm pointed at a dead registry (http://127.0.0.1:9) and offline: it must need none.
+// --registry=<url> --version=<v>: the registry mode installs that version from that registry (rehearse.sh).
 // Prints one "ok" line per check and "action: N passed, N failed".
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -143,17 +144,37 @@ try {
     r4.outputs['exit-code'] === '2' && /input strict must be/.test(r4.log),
   );
 
-  // 4. Registry mode: a version installs @ckpt/cli from the registry (here unreachable, so the install fails).
+  // 4. Registry mode: a version installs @ckpt/cli from the registry. With --registry=<url> --version=<v> (the
+  // release rehearsal's verdaccio and what it published) the install must work; without, the registry is the
+  // dead one and the install must fail, which shows the action went to the registry.
+  const arg = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
   const { npm_config_offline, ...online } = { ...deadRegistry, npm_config_fetch_retries: '0' };
-  const r5 = run({ version: '0.1.0' }, online);
-  const install5 = step(r5, 'Install ckpt');
-  check(
-    'version: 0.1.0 installs from the registry (the dead one here: the install fails, validate is skipped)',
-    install5?.code !== 0 &&
-      /127\.0\.0\.1:9|ECONNREFUSED/.test(install5?.stderr ?? '') &&
-      !step(r5, 'ckpt validate')?.ran,
-    install5?.stderr,
-  );
+  if (arg('registry')) {
+    const version = arg('version');
+    const r5 = run({ version }, { ...online, npm_config_registry: arg('registry') });
+    const install5 = step(r5, 'Install ckpt');
+    check(`version: ${version} installs @ckpt/cli from the registry`, install5?.code === 0, install5?.stderr);
+    check(
+      `the installed ckpt is ${version}`,
+      step(r5, 'ckpt version')?.stdout.startsWith(`ckpt ${version} from `),
+      step(r5, 'ckpt version')?.stdout,
+    );
+    check(
+      'registry mode: the bad file fails the job with exit-code 1',
+      r5.outputs['exit-code'] === '1',
+      r5.log,
+    );
+  } else {
+    const r5 = run({ version: '0.1.0' }, online);
+    const install5 = step(r5, 'Install ckpt');
+    check(
+      'version: 0.1.0 installs from the registry (the dead one here: the install fails, validate is skipped)',
+      install5?.code !== 0 &&
+        /127\.0\.0\.1:9|ECONNREFUSED/.test(install5?.stderr ?? '') &&
+        !step(r5, 'ckpt validate')?.ran,
+      install5?.stderr,
+    );
+  }
 } catch (e) {
   failed++;
   console.log(`not ok - the action run threw: ${e.stack ?? e}`);

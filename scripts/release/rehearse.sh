@@ -37,8 +37,10 @@ endgroup
 group "copy of the repository, installed offline from the pnpm store"
 src="$work/repo"
 mkdir -p "$src"
+action_tree=--worktree # what action-run.mjs takes the action from: the same tree
 if [ "${1:-}" = --from-head ]; then
   git -C "$repo" archive HEAD | tar -x -C "$src"
+  action_tree=''
 else
   (cd "$repo" && git ls-files -z -co --exclude-standard | tar --null -T - --ignore-failed-read -cf - 2>/dev/null) |
     tar -x -C "$src"
@@ -68,10 +70,6 @@ done
 ok "changeset version: @ckpt/schemas $v_schemas, @ckpt/core $v_core, @ckpt/cli $v_cli, changelogs written"
 endgroup
 
-group "build"
-pnpm --silent turbo run build --filter=@ckpt/cli --concurrency=2 --output-logs=errors-only
-endgroup
-
 group "registry: verdaccio on 127.0.0.1"
 port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
 registry="http://127.0.0.1:$port/"
@@ -96,10 +94,10 @@ printf 'registry=%s\n//127.0.0.1:%s/:_authToken=%s\n' "$registry" "$port" "$toke
 ok "verdaccio (pid $registry_pid) on $registry, user created through its API"
 endgroup
 
-group "publish: changeset publish"
+group "publish: pnpm release (build, changeset publish)"
 # What the release workflow runs, minus provenance (that needs GitHub's OIDC token).
 NPM_CONFIG_USERCONFIG="$work/publisher.npmrc" npm_config_registry="$registry" NPM_CONFIG_PROVENANCE=false \
-  pnpm exec changeset publish
+  pnpm --silent release
 for tag in "@ckpt/schemas@$v_schemas" "@ckpt/core@$v_core" "@ckpt/cli@$v_cli"; do
   git rev-parse -q --verify "refs/tags/$tag" >/dev/null || fail "changeset publish made no tag $tag"
 done
@@ -167,6 +165,12 @@ proxied=$(cd "$work/verdaccio/storage" && find . -mindepth 1 -maxdepth 2 -type d
   ! -name '.*' | head -5)
 [ -z "$proxied" ] || fail "installing @ckpt/cli fetched third-party packages: $proxied"
 ok "@ckpt/cli installed without any third-party package"
+endgroup
+
+group "the GitHub Action in registry mode (version: $v_cli) against this registry"
+node "$here/action-run.mjs" $action_tree --registry="$registry" --version="$v_cli" ||
+  fail "the action's registry mode"
+ok "the Action with version: $v_cli installs @ckpt/cli from the registry and validates"
 endgroup
 
 group "TypeScript project using @ckpt/schemas from ESM and CommonJS"

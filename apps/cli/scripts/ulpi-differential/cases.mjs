@@ -960,6 +960,29 @@ export const cases = [
     files: { [F]: doc() },
     dirs: { [`${F}.lock`]: {} },
   },
-  { name: 'unit-bom', description: 'a status file starting with a byte order mark', args: ['unit', F, 'a', 'done'], files: { [F]: `\ufeff${JSON.stringify(doc(), null, 2)}\n` } },
-  { name: 'get-bom', description: 'get of a status file starting with a byte order mark', args: ['get', F, '--summary'], files: { [F]: `\ufeff${JSON.stringify(doc(), null, 2)}\n` } },
+  {
+    name: 'unit-bom',
+    description: 'a status file starting with a byte order mark',
+    args: ['unit', F, 'a', 'done'],
+    files: { [F]: `\ufeff${JSON.stringify(doc(), null, 2)}\n` },
+  },
+  {
+    name: 'get-bom',
+    description: 'get of a status file starting with a byte order mark',
+    args: ['get', F, '--summary'],
+    files: { [F]: `\ufeff${JSON.stringify(doc(), null, 2)}\n` },
+  },
+  {
+    name: 'unit-array-unit',
+    description:
+      'unit on a unit that is an array (the original sets the status on the array and JSON drops it)',
+    args: ['unit', F, 'a', 'done'],
+    files: { [F]: doc({ units: { a: [] } }) },
+  },
+  {
+    name: 'unit-string-unit',
+    description: 'unit on a unit that is a string (the original crashes)',
+    args: ['unit', F, 'a', 'done'],
+    files: { [F]: doc({ units: { a: 'done' } }) },
+  },
 ];

@@ -36,7 +36,7 @@ const KEPT: readonly (readonly [input: string, original: string, ckpt: string, w
     'a verdict nobody gave must not be recorded',
   ],
   [
-    'a mutating verb on a document that is an array',
+    'a mutating verb on a document that is an array; `unit` on a unit that is an array',
     'exit 0, rewrites the array unchanged',
     'exit 1: not a status document',
     'reporting success for a write that did nothing misleads the caller',

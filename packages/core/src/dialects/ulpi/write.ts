@@ -10,11 +10,13 @@ import {
   LIVE_STATES,
   own,
   PHASE_STATES,
+  pointer,
   setOwn,
   type UlpiDoc,
   UNIT_STATES,
 } from './model.js';
 import {
+  describeJson,
   mutateUlpiDoc,
   readUlpiValue,
   ULPI_SCHEMA_VERSION,
@@ -136,13 +138,17 @@ export function setUlpiUnit(
     file,
     (doc, stamp) => {
       if (doc.units === undefined || doc.units === null) doc.units = {};
-      if (!isObject(doc.units)) throw ulpiUsage(`${file}: units is not an object`);
+      if (!isObject(doc.units))
+        throw ulpiUsage(`${file}: units is ${describeJson(doc.units)}, not an object of units — fix /units`);
       let u = own(doc.units, unitId);
       if (u === undefined || u === null) {
         u = { status: 'pending', dependsOn: [], note: '', createdAt: stamp };
         setOwn(doc.units, unitId, u);
       }
-      if (!isObject(u)) throw ulpiUsage(`${file}: unit '${unitId}' is not an object`);
+      if (!isObject(u))
+        throw ulpiUsage(
+          `${file}: unit '${unitId}' is ${describeJson(u)}, not a unit object — fix ${pointer('units', unitId)}`,
+        );
       if (u.status === 'done' && status !== 'done')
         throw ulpiRefusal(
           `unit '${unitId}' is already done — refusing to demote it (resume must skip done units)`,
@@ -167,7 +173,10 @@ export function setUlpiPhase(file: string, name: string, status: string, opts: U
     file,
     (doc, stamp) => {
       if (doc.phases === undefined || doc.phases === null) doc.phases = {};
-      if (!isObject(doc.phases)) throw ulpiUsage(`${file}: phases is not an object`);
+      if (!isObject(doc.phases))
+        throw ulpiUsage(
+          `${file}: phases is ${describeJson(doc.phases)}, not an object of phases — fix /phases`,
+        );
       const ph: Record<string, unknown> = {};
       const old = own(doc.phases, name);
       if (isObject(old)) for (const [k, v] of Object.entries(old)) setOwn(ph, k, v);
@@ -184,7 +193,7 @@ export function setUlpiPhase(file: string, name: string, status: string, opts: U
 
 function arrayField(doc: UlpiDoc, key: 'openItems' | 'resolvedItems', file: string): unknown[] {
   const v = doc[key];
-  if (!Array.isArray(v)) throw ulpiUsage(`${file}: ${key} is not an array`);
+  if (!Array.isArray(v)) throw ulpiUsage(`${file}: ${key} is ${describeJson(v)}, not an array — fix /${key}`);
   return v;
 }
 

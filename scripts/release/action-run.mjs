@@ -91,6 +91,13 @@ try {
   );
   check('a valid tree: the step summary says so', r1.summary.includes('### ✅ ckpt validate'), r1.summary);
   check('a valid tree: no annotation', !r1.log.includes('::error'), r1.log);
+  check(
+    "the cache key names the action's ref and its bundle's content",
+    /cache miss for ckpt-cli-Linux-local-ckpt-dev\/ckpt@v0\.0\.0-[0-9a-f]{16}$/.test(
+      step(r1, 'actions/cache@v4')?.note ?? '',
+    ),
+    step(r1, 'actions/cache@v4')?.note,
+  );
   check('setup-node is simulated (noted)', /simulated: kept Node/.test(r1.steps[0].note), r1.steps[0].note);
 
   // 2. The whole repository: the cache hit skips the install, the bad file fails the step with an annotation.

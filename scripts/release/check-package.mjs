@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Checks what a packed package (a .tgz as the registry serves it) holds, beyond what publint and attw look at:
 // no test files, every source map's sources and every sourceMappingURL inside the tarball, every exports/bin/
-// main/types target present (a wildcard target matching at least one file), and no `workspace:` range left.
+// main/types target present (a wildcard target matching at least one file), no `workspace:` range left, and a
+// repository.url (npm provenance needs it).
 // Usage: check-package.mjs <package.tgz>...  Exit 1 with one line per problem.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -70,6 +71,12 @@ function checkTarball(tgz) {
       const text = readFileSync(join(root, target), 'utf8');
       if (!text.startsWith('#!')) problems.push(`bin ${target} has no #! line`);
     }
+
+    // npm provenance refuses a package whose repository.url does not name the repository that built it.
+    if (!/github\.com\/ckpt-dev\/ckpt(\.git)?$/.test(pkg.repository?.url ?? ''))
+      problems.push(
+        `repository.url is ${JSON.stringify(pkg.repository?.url)}: provenance needs this repository's`,
+      );
 
     for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies'])
       for (const [name, range] of Object.entries(pkg[field] ?? {}))

@@ -123,6 +123,44 @@ describe('iteration.json summary', () => {
   });
 });
 
+describe('documents of the releases before convergence and arbitration', () => {
+  const V011 =
+    'valid-writer-0.1.1-without-convergence/.agent-context/runs/add-audit-log-retention/iterations/001';
+  const EARLY =
+    'valid-writer-convergence-before-arbitration/.agent-context/runs/cache-tenant-settings/iterations/001';
+
+  it('should accept decision.json and iteration.json of opencode-plusplus 0.1.1, which carry no convergence', () => {
+    const decision = read(`${V011}/decision.json`);
+    const iteration = read(`${V011}/iteration.json`);
+    expect(Object.keys(decision).slice(-3)).toEqual(['priorityOrder', 'inputs', 'decision']);
+    expect(Object.keys(decision.priorityOrder as object)).toHaveLength(7);
+    expect(Object.keys(iteration)).not.toContain('convergence');
+    expect(Object.keys(iteration.summary as object).at(-1)).toBe('decision');
+    expect(codesOf('add-audit-log-retention', 'decision.json', decision)).toEqual([]);
+    expect(codesOf('add-audit-log-retention', 'iteration.json', iteration)).toEqual([]);
+  });
+
+  it('should accept a summary without selectedCandidate or supportingCandidates (no arbitration yet)', () => {
+    const iteration = read(`${EARLY}/iteration.json`);
+    const keys = Object.keys(iteration.summary as object);
+    expect(keys).not.toContain('supportingCandidates');
+    expect(keys.slice(-2)).toEqual(['convergence', 'fingerprint']);
+    expect(codesOf('cache-tenant-settings', 'iteration.json', iteration)).toEqual([]);
+  });
+
+  it('should still judge a convergence record when one is present', () => {
+    const iteration = read(`${EARLY}/iteration.json`);
+    const conv = iteration.convergence as Record<string, unknown>;
+    const broken = {
+      ...iteration,
+      convergence: { ...conv, status: 'terminal', stopReason: 'terminal-decision' },
+    };
+    expect(codesOf('cache-tenant-settings', 'iteration.json', broken)).toContain(
+      'agent-context/convergence-mismatch',
+    );
+  });
+});
+
 describe('fingerprint state of the first releases (no taskId or sessionId)', () => {
   const iteration = read(`${LEGACY}/iterations/001/iteration.json`);
   const conv = iteration.convergence as { fingerprint: { value: string; state: Record<string, unknown> } };

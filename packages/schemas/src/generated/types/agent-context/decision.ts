@@ -216,9 +216,9 @@ export interface AgentContextDecision {
     [k: string]: unknown;
   };
   /**
-   * Convergence of this iteration.
+   * Convergence of this iteration; absent in the releases before convergence (opencode-plusplus 0.1.1, whose decision.json ends with inputs and decision).
    */
-  convergence: Convergence;
+  convergence?: Convergence;
   /**
    * Context policy assessment of the evaluation (PolicyEngineReport.contextPolicy), written by releases that assess external context; absent otherwise.
    */

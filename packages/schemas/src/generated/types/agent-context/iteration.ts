@@ -105,9 +105,9 @@ export interface AgentContextIteration {
     [k: string]: unknown;
   };
   /**
-   * Convergence of this iteration.
+   * Convergence of this iteration; absent in the releases before convergence (opencode-plusplus 0.1.1).
    */
-  convergence: Convergence;
+  convergence?: Convergence;
   /**
    * Context policy assessment of the evaluation (PolicyEngineReport.contextPolicy), written by releases that assess external context; absent otherwise.
    */
@@ -191,17 +191,17 @@ export interface AgentContextIteration {
      */
     selectedCandidate?: string;
     /**
-     * Number of supporting arbitration candidates (0 without arbitration).
+     * Number of supporting arbitration candidates (0 without arbitration); absent in the releases before arbitration (opencode-plusplus 0.1.1 and the first releases with convergence).
      */
-    supportingCandidates: number;
+    supportingCandidates?: number;
     /**
-     * Convergence status (same as convergence.status).
+     * Convergence status (same as convergence.status); absent in the releases before convergence (opencode-plusplus 0.1.1).
      */
-    convergence: 'progressing' | 'terminal' | 'executor-failure' | 'repeated-state' | 'max-loops-reached';
+    convergence?: 'progressing' | 'terminal' | 'executor-failure' | 'repeated-state' | 'max-loops-reached';
     /**
-     * Fingerprint value (same as convergence.fingerprint.value).
+     * Fingerprint value (same as convergence.fingerprint.value); absent in the releases before convergence (opencode-plusplus 0.1.1).
      */
-    fingerprint: string;
+    fingerprint?: string;
     /**
      * How the context was refreshed for this iteration; absent in releases before context refresh metrics.
      */

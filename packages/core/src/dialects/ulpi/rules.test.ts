@@ -52,6 +52,27 @@ describe('checkUlpiStatus', () => {
     ).toEqual(expect.arrayContaining(['ulpi/done-without-validation', 'ulpi/done-with-open-phases']));
   });
 
+  it('should accept what the original item verb appends, and say that a cycle or an unknown dependency blocks forever', () => {
+    const items = [
+      { at: 1764490500, kind: 'flake', id: 'f-1' },
+      'text',
+      3,
+      null,
+      ['a'],
+      { at: 'yesterday', id: 'q' },
+    ];
+    expect(check({ ...base, units: {}, openItems: items })).toEqual([]);
+    writeFileSync(
+      file,
+      JSON.stringify({ ...base, units: { a: unit('pending', ['b']), b: unit('pending', ['a', 'x']) } }),
+    );
+    const found = checkDocument(file, 'r.json')!.findings;
+    expect(found.map((f) => [f.code, f.hint])).toEqual([
+      ['ulpi/unknown-dependency', expect.stringContaining('this blocks the run forever')],
+      ['ulpi/dependency-cycle', expect.stringContaining('this blocks the run forever')],
+    ]);
+  });
+
   it('should use only codes of its table (fixtures and rules)', () => {
     const fixtures = resolve(import.meta.dirname, '../../../../../test-fixtures/ulpi');
     const cases = readdirSync(fixtures).filter((c) => existsSync(join(fixtures, c, 'expected.json')));

@@ -78,7 +78,13 @@ export const agentContextCodes = defineCodes({
     severity: 'error',
     title: "An iteration's previousFingerprint is not the fingerprint of the iteration before it.",
     explanation:
-      'Repeated-state detection compares each iteration with the previous one. A previousFingerprint that differs from the stored fingerprint of iteration N-1 (or one on iteration 1) means the iterations were edited, reordered or mixed from two runs.',
+      'Repeated-state detection compares each iteration with the previous one. A previousFingerprint that differs from the stored fingerprint of iteration N-1, both on disk, means the iterations were edited, reordered or mixed from two runs. A previousFingerprint on iteration 1 is not judged here (see agent-context/rerun-fingerprint), nor one whose iteration N-1 is missing.',
+  },
+  'agent-context/rerun-fingerprint': {
+    severity: 'info',
+    title: 'Iteration 1 carries the last fingerprint of an earlier run of the same task.',
+    explanation:
+      "OpenCode++ starts a new orchestrator state at iteration 1 but takes the previous fingerprint from the last iteration report already in `runs/<run-id>/iterations/`. When a user deletes `.agent-context/orchestrator/<run-id>/` and runs the same task again, iteration 1 is therefore compared with the earlier run's last iteration: it carries a previousFingerprint, and can even stop at once as repeated-state. The file is as OpenCode++ writes it; the note says that the iterations on disk span two runs, and that iterations above the new run's last one are the earlier run's.",
   },
   'agent-context/stale-temp-file': {
     severity: 'info',

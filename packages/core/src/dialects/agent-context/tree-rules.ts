@@ -1,5 +1,5 @@
 import type { Finding } from '../../findings/finding.js';
-import type { TreeContext } from '../dialect.js';
+import type { CheckedDocument, TreeContext } from '../dialect.js';
 import { ORCHESTRATOR_STATE_V1 } from './constants.js';
 import { findingIn, obj, short, strings } from './doc-util.js';
 import { type AgentContextIterationFiles, type AgentContextTree, loadAgentContextTree } from './load.js';
@@ -57,6 +57,11 @@ function fpValue(doc: AgentContextIterationFiles['iteration']): string | undefin
 
 function chainFindings(list: readonly AgentContextIterationFiles[]): Finding[] {
   const out: Finding[] = [];
+  const onDisk = new Map<string, number>();
+  for (const it of list) {
+    const value = fpValue(it.iteration) ?? fpValue(it.decision);
+    if (value !== undefined && !onDisk.has(value)) onDisk.set(value, it.number);
+  }
   let prev: { number: number; value: string | undefined } | undefined;
   for (const it of list) {
     for (const doc of [it.iteration, it.decision]) {
@@ -65,15 +70,9 @@ function chainFindings(list: readonly AgentContextIterationFiles[]): Finding[] {
       if (!conv) continue;
       const stored = conv.previousFingerprint;
       const expected = prev && prev.number === it.number - 1 ? prev.value : undefined;
-      if (it.number === 1 && typeof stored === 'string')
-        out.push(
-          findingIn(
-            doc,
-            '/convergence/previousFingerprint',
-            'agent-context/broken-fingerprint-chain',
-            `iteration 1 has a previousFingerprint (${short(stored)}…), but no iteration comes before it`,
-          ),
-        );
+      // The orchestrator seeds the first iteration of a new state with the last persisted iteration report, so a
+      // task rerun after its orchestrator state was deleted carries the earlier run's last fingerprint.
+      if (it.number === 1 && typeof stored === 'string') out.push(rerunNote(doc, stored, onDisk.get(stored)));
       else if (expected !== undefined && stored !== expected)
         out.push(
           findingIn(
@@ -88,4 +87,20 @@ function chainFindings(list: readonly AgentContextIterationFiles[]): Finding[] {
     prev = { number: it.number, value };
   }
   return out;
+}
+
+function rerunNote(doc: CheckedDocument, stored: string, sameAs: number | undefined): Finding {
+  const origin =
+    sameAs === undefined
+      ? 'the last iteration of an earlier run of this task'
+      : sameAs === 1
+        ? 'iteration 1 itself: the earlier run stopped at the same state'
+        : `iteration ${sameAs} on disk, left from an earlier run of this task`;
+  return findingIn(
+    doc,
+    '/convergence/previousFingerprint',
+    'agent-context/rerun-fingerprint',
+    `iteration 1 has a previousFingerprint (${short(stored)}…): the fingerprint of ${origin}`,
+    "OpenCode++ writes this when a task is run again after its orchestrator state was deleted; iterations above the new last one may still be the earlier run's",
+  );
 }

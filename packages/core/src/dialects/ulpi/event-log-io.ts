@@ -60,7 +60,7 @@ function divergedMessage(file: string, log: string, snapshot: unknown, logged: U
 export function recoverUlpiEventLog(
   file: string,
   fs: FileSystem = nodeFileSystem,
-  o: { replaceDiverged?: boolean } = {},
+  o: { replaceDiverged?: boolean; restoreMissing?: boolean } = {},
 ): UlpiDoc {
   const log = eventLogPathFor(file);
   const replay = replayUlpiEventLog(readText(fs, log));
@@ -70,8 +70,14 @@ export function recoverUlpiEventLog(
   try {
     snapshot = JSON.parse(readText(fs, file));
     snapshotHash = hashUlpiDoc(snapshot);
-  } catch {
+  } catch (e) {
     snapshotHash = undefined;
+    // Only a crash inside a logged init leaves a log without its file. A file gone after later transitions was
+    // deleted, which the skill documents as discarding the run: never bring it back unasked.
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT' && replay.hashes.length > 1 && !o.restoreMissing)
+      throw ulpiUsage(
+        `cannot read/parse ${file}: ${(e as Error).message} — its event log ${log} remains: move the log away to discard the run, or run \`ckpt ulpi rebuild ${file}\` to restore it`,
+      );
   }
   const diverged = snapshotHash !== undefined && !replay.hashes.includes(snapshotHash);
   if (diverged && !o.replaceDiverged) throw ulpiRefusal(divergedMessage(file, log, snapshot, replay.doc));
@@ -126,9 +132,12 @@ export function initializeUlpiEventLog(file: string, doc: UlpiDoc, opts: { fs?: 
 }
 
 /**
- * Rebuilds the snapshot from the log (after a crash), returning the replayed document. A snapshot written without
- * the log is refused unless `force`, which replaces it with the logged state.
+ * Rebuilds the snapshot from the log (after a crash, or a missing file), returning the replayed document. A
+ * snapshot written without the log is refused unless `force`, which replaces it with the logged state.
  */
 export function rebuildUlpiSnapshot(file: string, opts: { fs?: FileSystem; force?: boolean } = {}): UlpiDoc {
-  return recoverUlpiEventLog(file, opts.fs ?? nodeFileSystem, { replaceDiverged: opts.force === true });
+  return recoverUlpiEventLog(file, opts.fs ?? nodeFileSystem, {
+    replaceDiverged: opts.force === true,
+    restoreMissing: true,
+  });
 }

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { CrashError, faultyFileSystem, fcParams, tmpTree } from '@ckpt/test-utils';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -93,6 +93,17 @@ describe('event log', () => {
     }
     rebuildUlpiSnapshot(f, { force: true });
     expect(readUlpiDoc(f).createdAt).toBe('2026-11-29T07:13:00Z');
+  });
+
+  it('should not bring back a deleted run from its log on the next write, only on an explicit rebuild', () => {
+    const f = loggedRun();
+    setUlpiUnit(f, 'a', 'done', {}, { now });
+    const kept = readFileSync(f, 'utf8');
+    rmSync(f);
+    expect(() => setUlpiUnit(f, 'b', 'done')).toThrow(/ENOENT.* its event log .* remains/);
+    expect(existsSync(f)).toBe(false);
+    rebuildUlpiSnapshot(f);
+    expect(readFileSync(f, 'utf8')).toBe(kept);
   });
 
   it('should refuse a snapshot of the same run written without the log, and still rebuild one behind it', () => {

@@ -99,6 +99,9 @@ export function ulpiSpecSection(): string {
     '|---|---|---|---|',
     ...KEPT.map(row),
     '',
+    'A file deleted while its `<id>.events.jsonl` remains stays deleted: a write exits 1 as the original does (it',
+    'cannot read the file), and says that `ckpt ulpi rebuild <file>` restores the logged run.',
+    '',
     'ckpt also has verbs and flags the original lacks: `init --event-log`, `replay`, `rebuild [--force]`,',
     '`reconcile --git`, and `ckpt migrate`.',
   ].join('\n');

@@ -58,7 +58,13 @@ export const genericCodes = defineCodes({
     severity: 'error',
     title: 'A line of an env file cannot be parsed.',
     explanation:
-      'Env files hold `KEY=value` or `KEY="value"` lines (with `\\\\` and `\\"` escapes), `#` comments and blank lines. Anything else makes the file unparsable, which is a stop condition.',
+      'Env files hold `KEY=value`, `KEY="value"` (a backslash escapes `\\\\`, `\\"`, `$` and a backquote, and is literal before anything else) or `KEY=\'value\'` lines, optionally after `export `, with an optional `# comment` after whitespace; `#` comment lines and blank lines; LF or CRLF line ends. Anything else (an unquoted value holding quotes, `$`, a backquote, a backslash or one of `;&|<>()`, text after a closing quote, a line without `=`) makes the file unparsable, which is a stop condition.',
+  },
+  'parse/unquoted-space': {
+    severity: 'warning',
+    title: 'An unquoted env value contains a space.',
+    explanation:
+      'ckpt reads the whole value up to an optional `# comment`, but a shell sourcing the file would assign only the first word and run the rest as a command. Quote the value.',
   },
   'schema/required': {
     severity: 'error',

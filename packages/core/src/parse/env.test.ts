@@ -13,15 +13,42 @@ describe('parseEnv', () => {
   });
 
   it('should report each unparsable line with its line and column', () => {
-    const p = parseEnv('A=1\nexport B=2\nC="open\nD=a b\nE="x\\n"\n', 's.env');
+    const p = parseEnv('A=1\nexport\nC="open\nD=$HOME/x\nE="x"y\nF=\'open\n', 's.env');
     expect(p.ok).toBe(false);
-    expect(p.findings.map((f) => [f.code, f.line])).toEqual([
-      ['parse/invalid-env-line', 2],
-      ['parse/invalid-env-line', 3],
-      ['parse/invalid-env-line', 4],
-      ['parse/invalid-env-line', 5],
+    expect(p.findings.map((f) => [f.code, f.line, f.column])).toEqual([
+      ['parse/invalid-env-line', 2, 7],
+      ['parse/invalid-env-line', 3, 3],
+      ['parse/invalid-env-line', 4, 3],
+      ['parse/invalid-env-line', 5, 6],
+      ['parse/invalid-env-line', 6, 3],
     ]);
-    expect(p.findings[2]!.column).toBe(4);
+  });
+
+  it('should read lines as shell users write them: export, single quotes, trailing comments, CRLF', () => {
+    const text =
+      'export RUN_ID=20261129T100000Z\r\nexport\tTASK_NAME="fix-login"  # the task\r\n' +
+      'PLAN_PATH=\'docs/plan $1.md\'\r\nS1_DONE=1 # preflight\r\nNOTE="C:\\tmp\\x \\$HOME"\r\nHASH=a#b\r\n';
+    const p = parseEnv(text, 's.env');
+    expect(p.findings).toEqual([]);
+    expect({ ...p.values }).toEqual({
+      RUN_ID: '20261129T100000Z',
+      TASK_NAME: 'fix-login',
+      PLAN_PATH: 'docs/plan $1.md',
+      S1_DONE: '1',
+      NOTE: 'C:\\tmp\\x $HOME',
+      HASH: 'a#b',
+    });
+    expect(p.sourceMap.locate('/RUN_ID')).toEqual({ line: 1, column: 15 });
+    expect(p.sourceMap.locate('/TASK_NAME')).toEqual({ line: 2, column: 18 });
+  });
+
+  it('should read an unquoted value with spaces whole and warn that a shell would not', () => {
+    const p = parseEnv('STAGE_STATUS=in progress # note\n', 's.env');
+    expect(p.ok).toBe(true);
+    expect(p.values.STAGE_STATUS).toBe('in progress');
+    expect(p.findings.map((f) => [f.code, f.severity, f.line, f.column])).toEqual([
+      ['parse/unquoted-space', 'warning', 1, 14],
+    ]);
   });
 
   it('should report a duplicate key', () => {

@@ -13,6 +13,7 @@ export interface EnvEntry {
 
 /** A parsed env file: the values (a null-prototype object), every entry in order, comments kept, findings. */
 export interface ParsedEnv {
+  /** True when no finding is an error. */
   readonly ok: boolean;
   readonly values: Record<string, string>;
   readonly entries: EnvEntry[];
@@ -22,53 +23,58 @@ export interface ParsedEnv {
 }
 
 const KEY = /^[A-Za-z_][A-Za-z0-9_]*/;
-// Unquoted values are a single shell word without quoting or expansion, so a shell reads them as ckpt does.
-const UNQUOTED = /^[^\s"'`\\$#;&|<>()]*$/;
+// Shell users write `export KEY=value`; the prefix changes nothing for a reader.
+const EXPORT = /^export[ \t]+/;
+// Characters a shell gives a meaning in an unquoted value (quoting, expansion, operators), so ckpt could not read
+// the value as a shell does. A `#` is literal inside a word; after whitespace it starts a comment.
+const SHELL_SPECIAL = /["'`\\$;&|<>()]/;
 
 type LineResult =
-  | { key: string; value: string; valueColumn: number; quoted: boolean }
+  | { key: string; value: string; valueColumn: number; quoted: boolean; warning?: string }
   | { error: string; column: number };
 
-function parseLine(line: string): LineResult {
-  const m = KEY.exec(line);
-  if (!m)
+/** What may follow a value: nothing, or whitespace and a `#` comment (as a shell reads it). */
+function trailingOk(tail: string): boolean {
+  return tail.trim() === '' || /^\s+#/.test(tail);
+}
+
+function parseUnquoted(key: string, rest: string, start: number): LineResult {
+  const comment = /\s+#/.exec(rest);
+  const text = (comment ? rest.slice(0, comment.index) : rest).replace(/\s+$/, '');
+  const bad = text.search(SHELL_SPECIAL);
+  if (bad >= 0)
     return {
-      error: 'expected KEY=value (a key is letters, digits and _; it cannot start with a digit)',
-      column: 1,
+      error: `unquoted value contains ${JSON.stringify(text[bad])}; quote the value`,
+      column: start + bad + 1,
     };
-  const key = m[0];
-  if (line[key.length] !== '=') {
-    return { error: `expected "=" after the key ${key}`, column: key.length + 1 };
-  }
-  const start = key.length + 1;
-  const rest = line.slice(start);
-  if (!rest.startsWith('"')) {
-    const trimmed = rest.replace(/\s+$/, '');
-    if (!UNQUOTED.test(trimmed)) {
-      const bad = trimmed.search(/[\s"'`\\$#;&|<>()]/);
-      return {
-        error: `unquoted value contains ${JSON.stringify(trimmed[bad])}; quote the value`,
-        column: start + bad + 1,
-      };
-    }
-    return { key, value: trimmed, valueColumn: start + 1, quoted: false };
-  }
+  const value = { key, value: text, valueColumn: start + 1, quoted: false };
+  return /\s/.test(text)
+    ? {
+        ...value,
+        warning: 'unquoted value contains a space: ckpt reads the whole value, a shell would not; quote it',
+      }
+    : value;
+}
+
+function parseSingleQuoted(key: string, rest: string, start: number): LineResult {
+  const end = rest.indexOf("'", 1);
+  if (end < 0) return { error: 'unterminated quoted value', column: start + 1 };
+  if (!trailingOk(rest.slice(end + 1)))
+    return { error: 'unexpected text after the closing quote', column: start + end + 2 };
+  return { key, value: rest.slice(1, end), valueColumn: start + 1, quoted: true };
+}
+
+// Inside double quotes a backslash escapes only what a shell lets it escape (\\ \" \$ \`); before anything
+// else it is a literal backslash, as in the shell.
+function parseDoubleQuoted(key: string, rest: string, start: number): LineResult {
   let value = '';
   for (let i = 1; i < rest.length; i++) {
     const c = rest[i]!;
-    if (c === '\\') {
-      const e = rest[i + 1];
-      if (e !== '\\' && e !== '"') {
-        return {
-          error: `invalid escape \\${e ?? ''} (only \\\\ and \\" are allowed)`,
-          column: start + i + 1,
-        };
-      }
-      value += e;
+    if (c === '\\' && i + 1 < rest.length && '\\"$`'.includes(rest[i + 1]!)) {
+      value += rest[i + 1];
       i++;
     } else if (c === '"') {
-      const tail = rest.slice(i + 1);
-      if (tail.trim() !== '')
+      if (!trailingOk(rest.slice(i + 1)))
         return { error: 'unexpected text after the closing quote', column: start + i + 2 };
       return { key, value, valueColumn: start + 1, quoted: true };
     } else value += c;
@@ -76,7 +82,35 @@ function parseLine(line: string): LineResult {
   return { error: 'unterminated quoted value', column: start + 1 };
 }
 
-/** Parses the strict env format (FORMATS.md section 2). Never throws; every bad line is a finding. */
+function parseLine(raw: string): LineResult {
+  const prefix = EXPORT.exec(raw)?.[0] ?? '';
+  const line = raw.slice(prefix.length);
+  const shift = (r: LineResult): LineResult =>
+    'error' in r
+      ? { ...r, column: r.column + prefix.length }
+      : { ...r, valueColumn: r.valueColumn + prefix.length };
+  const m = KEY.exec(line);
+  if (!m)
+    return shift({
+      error: 'expected KEY=value (a key is letters, digits and _; it cannot start with a digit)',
+      column: 1,
+    });
+  const key = m[0];
+  if (line[key.length] !== '=') {
+    return shift({ error: `expected "=" after the key ${key}`, column: key.length + 1 });
+  }
+  const start = key.length + 1;
+  const rest = line.slice(start);
+  if (rest.startsWith('"')) return shift(parseDoubleQuoted(key, rest, start));
+  if (rest.startsWith("'")) return shift(parseSingleQuoted(key, rest, start));
+  return shift(parseUnquoted(key, rest, start));
+}
+
+/**
+ * Parses the env format (FORMATS.md section 2) as shell users write it: `KEY=value`, `KEY="value"`, `KEY='value'`,
+ * an optional `export ` prefix, a trailing `# comment` after whitespace, CRLF line ends. Never throws; every bad
+ * line is a finding. `ok` is false only for errors (an unquoted value with a space is a warning).
+ */
 export function parseEnv(text: string, file: string): ParsedEnv {
   const values: Record<string, string> = Object.create(null);
   const entries: EnvEntry[] = [];
@@ -104,6 +138,19 @@ export function parseEnv(text: string, file: string): ParsedEnv {
       );
       return;
     }
+    if (r.warning)
+      findings.push(
+        findingAt(
+          file,
+          { line: n, column: r.valueColumn },
+          {
+            code: 'parse/unquoted-space',
+            severity: 'warning',
+            pointer: `/${r.key}`,
+            message: `line ${n}: ${r.warning}`,
+          },
+        ),
+      );
     if (r.key in values) {
       findings.push(
         findingAt(
@@ -130,7 +177,14 @@ export function parseEnv(text: string, file: string): ParsedEnv {
       return { line: e.line, column: part === 'key' ? 1 : e.valueColumn };
     },
   };
-  return { ok: findings.length === 0, values, entries, comments, findings, sourceMap };
+  return {
+    ok: findings.every((f) => f.severity !== 'error'),
+    values,
+    entries,
+    comments,
+    findings,
+    sourceMap,
+  };
 }
 
 /** Quotes a value the way ckpt writes env files: always double-quoted, `\` and `"` escaped. */

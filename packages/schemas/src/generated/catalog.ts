@@ -167,11 +167,15 @@ export const catalog: Catalog = {
       "name": "ckpt resumable run.lock",
       "description": "Resumable Execution single-writer lock file of a run root",
       "fileMatch": [
-        "**/reports/*/run.lock"
+        "**/reports/*/run.lock",
+        "**/reports/*/lock",
+        "**/reports/*/.lock",
+        "**/reports/*/state.lock"
       ],
-      "url": "https://ckpt.dev/schemas/resumable/lock/1.0.json",
+      "url": "https://ckpt.dev/schemas/resumable/lock/1.1.json",
       "versions": {
-        "1.0": "https://ckpt.dev/schemas/resumable/lock/1.0.json"
+        "1.0": "https://ckpt.dev/schemas/resumable/lock/1.0.json",
+        "1.1": "https://ckpt.dev/schemas/resumable/lock/1.1.json"
       },
       "kind": "resumable/lock",
       "format": "env"

@@ -2150,14 +2150,10 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
     "title": "ResumableChecklistEnv",
     "description": "Required child checks of a Resumable Execution run, <run root>/checklist.state.env, as the env parser produces it: a flat object whose values are all strings. Each check is CB_<STAGE>_<ITEM> = \"0\" or \"1\" (STAGE is S<n> or M<n>); a missing key is never done. A run may also keep its push flags (PUSH_ATTEMPTED, PUSH_CONFIRMED), <STAGE>_CHECKLIST_DONE flags and artifact declarations here. Unknown keys are valid; ckpt validate --strict reports keys that neither a property nor a pattern names.",
     "type": "object",
-    "required": [
-      "CHECKLIST_SCHEMA_VERSION"
-    ],
     "properties": {
       "CHECKLIST_SCHEMA_VERSION": {
         "type": "string",
-        "pattern": "^[0-9]+$",
-        "description": "Checklist format version, a digit string (currently \"1\")."
+        "description": "Checklist format version. ckpt reads version 1, written \"1\", \"1.0\" or \"v1\"; another version is resumable/unsupported-schema-version. A file without it is read as version 1 (resumable/schema-version-missing, a warning)."
       }
     },
     "patternProperties": {
@@ -2246,17 +2242,10 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
   },
   'resumable/lock': {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "https://ckpt.dev/schemas/resumable/lock/1.0.json",
+    "$id": "https://ckpt.dev/schemas/resumable/lock/1.1.json",
     "title": "ResumableLock",
-    "description": "Single-writer lock of a Resumable Execution run, <run root>/run.lock (ckpt decides the name), key=value lines as the env parser produces them. Present while a writer holds the run; removed on normal and failure exit, so a lock left behind is either active or stale. Unknown keys are valid; ckpt validate --strict reports them.",
+    "description": "Single-writer lock of a Resumable Execution run, key=value lines as the env parser produces them: <run root>/run.lock as ckpt writes it, or the file LOCK_FILE names inside the run root, or <run root>/lock, .lock or state.lock. The skill asks for pid, host, user and timestamp metadata; ckpt reads each under lower- or upper-case keys and the timestamp under several spellings (acquired_at_utc, acquired_at, timestamp, ts, time, started_at, created_at, locked_at). None is required by the schema: a lock without one of them is resumable/lock-incomplete (a warning), since the lock is not a stop condition of the skill. Present while a writer holds the run; removed on normal and failure exit, so a lock left behind is either active or stale. Unknown keys are valid; ckpt validate --strict reports them.",
     "type": "object",
-    "required": [
-      "pid",
-      "host",
-      "user",
-      "run_id",
-      "acquired_at_utc"
-    ],
     "properties": {
       "pid": {
         "type": "string",
@@ -2275,13 +2264,59 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
       },
       "run_id": {
         "type": "string",
-        "description": "Run id: UTC time of the bootstrap, date -u +%Y%m%dT%H%M%SZ (e.g. 20261128T101500Z).",
+        "description": "Run id of the holder (optional: the skill does not ask for it); when present it must be the RUN_ID of the run root.",
         "minLength": 1
       },
       "acquired_at_utc": {
         "type": "string",
-        "format": "date-time",
-        "description": "When the lock was taken (UTC, RFC 3339)."
+        "description": "When the lock was taken, as the holder wrote it (RFC 3339, or date -u +%Y%m%dT%H%M%SZ, or any other time text)."
+      },
+      "acquired_at": {
+        "type": "string",
+        "description": "Another spelling of the time the lock was taken."
+      },
+      "timestamp": {
+        "type": "string",
+        "description": "Another spelling of the time the lock was taken."
+      },
+      "ts": {
+        "type": "string",
+        "description": "Another spelling of the time the lock was taken."
+      },
+      "time": {
+        "type": "string",
+        "description": "Another spelling of the time the lock was taken."
+      },
+      "started_at": {
+        "type": "string",
+        "description": "Another spelling of the time the lock was taken."
+      },
+      "created_at": {
+        "type": "string",
+        "description": "Another spelling of the time the lock was taken."
+      },
+      "locked_at": {
+        "type": "string",
+        "description": "Another spelling of the time the lock was taken."
+      },
+      "hostname": {
+        "type": "string",
+        "description": "Another spelling of host."
+      }
+    },
+    "patternProperties": {
+      "^PID$": {
+        "type": "string",
+        "pattern": "^[0-9]+$",
+        "description": "Upper-case spelling of pid."
+      },
+      "^(HOST|HOSTNAME|USER|RUN_ID)$": {
+        "type": "string",
+        "description": "Upper-case spellings of host, user and run_id (HOSTNAME for host)."
+      },
+      "^(ACQUIRED_AT_UTC|ACQUIRED_AT|TIMESTAMP|TS|TIME|STARTED_AT|CREATED_AT|LOCKED_AT)$": {
+        "type": "string",
+        "description": "Upper-case spellings of the time the lock was taken."
       }
     }
   },
@@ -2292,21 +2327,18 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
     "description": "Machine state of a Resumable Execution run, <run root>/state.env, as the env parser produces it: a flat object whose values are all strings. Flags are explicit \"0\" or \"1\"; a missing key never means done. Stage flags are S<n>_DONE (or M<n>_DONE). The skill names what the immutable contract holds (repo root, branch, base pin, expected old SHA, plan path, report targets), not its keys: ckpt reads every common spelling (CONTRACT_* as `ckpt resumable init` writes them, the plain names such as BRANCH, BASE_PIN_SHA, EXPECTED_OLD_SHA, REPORT_TARGET, and TARGET_BRANCH, BASE_BRANCH, BASE_PIN, EXPECTED_OLD_REMOTE_SHA, REPORT_TARGETS); the spec page lists them. The contract is filled before the first mutating stage and never changes afterwards. Unknown keys are valid (task-specific keys are common); ckpt validate --strict reports keys that neither a property nor a pattern names.",
     "type": "object",
     "required": [
-      "STATE_SCHEMA_VERSION",
       "RUN_ID",
       "TASK_NAME",
       "RUN_ROOT",
       "REPO_ROOT",
       "PLAN_PATH",
       "ARTIFACT_ROOT",
-      "LOCK_FILE",
-      "CURRENT_STAGE"
+      "LOCK_FILE"
     ],
     "properties": {
       "STATE_SCHEMA_VERSION": {
         "type": "string",
-        "pattern": "^[0-9]+$",
-        "description": "State format version, a digit string (currently \"1\")."
+        "description": "State format version. ckpt reads version 1, written \"1\", \"1.0\" or \"v1\"; another version is resumable/unsupported-schema-version. The skill says to use the key but does not list it among the keys to set at minimum: a file without it is read as version 1 (resumable/schema-version-missing, a warning)."
       },
       "RUN_ID": {
         "type": "string",
@@ -2340,13 +2372,12 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
       },
       "LOCK_FILE": {
         "type": "string",
-        "description": "Absolute path of the lock file, <RUN_ROOT>/run.lock.",
+        "description": "Absolute path of the lock file inside the run root (ckpt writes <RUN_ROOT>/run.lock; a run may name another file, e.g. <RUN_ROOT>/lock).",
         "minLength": 1
       },
       "CURRENT_STAGE": {
         "type": "string",
-        "description": "Stage pointer: the stage being worked on, S<n> or M<n>, or DONE once every stage is done.",
-        "pattern": "^([SM][0-9]+|DONE)$"
+        "description": "Stage pointer: the stage being worked on (S<n> or M<n>, or any name the run uses), or a terminal word (DONE, COMPLETE, COMPLETED, FINALIZED, FINISHED, any case) once every stage is done. Optional for the schema: resume is derived from the done flags, and a missing pointer is a warning (resumable/current-stage-missing)."
       },
       "CONTRACT_REPO_ROOT": {
         "type": "string",
@@ -2358,13 +2389,11 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
       },
       "CONTRACT_BASE_PIN": {
         "type": "string",
-        "description": "Immutable contract: base commit the plan was made against (full hex SHA).",
-        "pattern": "^([0-9a-f]{40}|[0-9a-f]{64})$"
+        "description": "Immutable contract: base commit the plan was made against (a commit SHA)."
       },
       "CONTRACT_EXPECTED_OLD_SHA": {
         "type": "string",
-        "description": "Immutable contract: remote SHA the push lease expects (full hex SHA).",
-        "pattern": "^([0-9a-f]{40}|[0-9a-f]{64})$"
+        "description": "Immutable contract: remote SHA the push lease expects (a commit SHA; \"UNKNOWN\" before the first push)."
       },
       "CONTRACT_PLAN_PATH": {
         "type": "string",
@@ -3999,7 +4028,7 @@ export const kinds: readonly KindInfo[] = [
   { id: 'agent-context/task-state', dialect: 'agent-context', kind: 'task-state', title: 'AgentContextTaskState', $id: 'https://ckpt.dev/schemas/agent-context/task-state/1.0.json' },
   { id: 'resumable/checklist-env', dialect: 'resumable', kind: 'checklist-env', title: 'ResumableChecklistEnv', $id: 'https://ckpt.dev/schemas/resumable/checklist-env/1.1.json' },
   { id: 'resumable/contract-env', dialect: 'resumable', kind: 'contract-env', title: 'ResumableContractEnv', $id: 'https://ckpt.dev/schemas/resumable/contract-env/1.0.json' },
-  { id: 'resumable/lock', dialect: 'resumable', kind: 'lock', title: 'ResumableLock', $id: 'https://ckpt.dev/schemas/resumable/lock/1.0.json' },
+  { id: 'resumable/lock', dialect: 'resumable', kind: 'lock', title: 'ResumableLock', $id: 'https://ckpt.dev/schemas/resumable/lock/1.1.json' },
   { id: 'resumable/state-env', dialect: 'resumable', kind: 'state-env', title: 'ResumableStateEnv', $id: 'https://ckpt.dev/schemas/resumable/state-env/1.1.json' },
   { id: 'team/approval', dialect: 'team', kind: 'approval', title: 'TeamApproval', $id: 'https://ckpt.dev/schemas/team/approval/1.0.json' },
   { id: 'team/run', dialect: 'team', kind: 'run', title: 'TeamRun', $id: 'https://ckpt.dev/schemas/team/run/1.0.json' },

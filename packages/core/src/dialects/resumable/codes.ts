@@ -18,13 +18,25 @@ export const resumableCodes = defineCodes({
     severity: 'error',
     title: 'STATE_SCHEMA_VERSION or CHECKLIST_SCHEMA_VERSION is not a version ckpt reads.',
     explanation:
-      'ckpt reads version "1" of both files. A newer file may use keys with a different meaning, so it is not interpreted.',
+      'ckpt reads version 1 of both files, written "1", "1.0" or "v1" (any version whose major number is 1). A newer file may use keys with a different meaning, so it is not interpreted.',
+  },
+  'resumable/schema-version-missing': {
+    severity: 'warning',
+    title: 'STATE_SCHEMA_VERSION or CHECKLIST_SCHEMA_VERSION is not set; version 1 is assumed.',
+    explanation:
+      'The skill says to use explicit schema keys, but does not list them among the keys state.env sets at minimum. A file without one is read as version 1; set it so a later format can be told apart.',
   },
   'resumable/stage-done-checklist-incomplete': {
     severity: 'error',
     title: 'A stage is marked done while one of its required checklist keys is not 1.',
     explanation:
-      'A stage is complete only when every required CB_<STAGE>_<ITEM> key is 1; a missing key (also one named in REQUIRED_<STAGE>, or a stage with no keys at all) counts as not done. This is a stop condition: reconcile the checklist with the real state before going on.',
+      "A stage is complete only when every required CB_<STAGE>_<ITEM> key is 1; a key that is not 1, an item REQUIRED_<STAGE> names without its key, or the run's own <STAGE>_CHECKLIST_DONE=0 counts as not done. This is a stop condition: reconcile the checklist with the real state before going on.",
+  },
+  'resumable/stage-done-unchecked': {
+    severity: 'warning',
+    title: 'A stage is marked done but the run records no checklist for it.',
+    explanation:
+      "The checklist has no CB_<STAGE>_* key and no REQUIRED_<STAGE> for the stage, and no <STAGE>_CHECKLIST_DONE=1 says its checks passed. The skill forbids a done flag while required checks are incomplete; with none declared nothing is incomplete, but nothing proves the stage either. Add the stage's CB_<STAGE>_<ITEM> keys (or <STAGE>_CHECKLIST_DONE=1).",
   },
   'resumable/missing-artifact': {
     severity: 'error',
@@ -41,18 +53,33 @@ export const resumableCodes = defineCodes({
   'resumable/unknown-current-stage': {
     severity: 'warning',
     title: 'CURRENT_STAGE names a stage that has no <STAGE>_DONE flag.',
-    explanation: 'Every stage has an explicit done flag; declare the stage or fix the pointer.',
+    explanation:
+      'Every stage has an explicit done flag; declare the stage or fix the pointer. A terminal word (DONE, COMPLETE, COMPLETED, FINALIZED, FINISHED, any case) means every stage is done. Resume is derived from the done flags, not from the pointer.',
+  },
+  'resumable/current-stage-missing': {
+    severity: 'warning',
+    title: 'state.env has no CURRENT_STAGE (or an empty one).',
+    explanation:
+      'The skill keeps one stage pointer. ckpt derives where to resume from the done flags, so a missing pointer loses nothing; set it for the people reading the run.',
   },
   'resumable/run-identity-mismatch': {
     severity: 'error',
-    title: 'RUN_ID, TASK_NAME, RUN_ROOT, the lock and the run-root folder name disagree.',
+    title: 'RUN_ROOT or the lock names another run id than RUN_ID.',
     explanation:
-      'A run root is named <TASK_NAME>-<RUN_ID>, RUN_ROOT ends with that name, and the lock names the same run id. A mismatch means files from two runs were mixed.',
+      'RUN_ROOT ends with <TASK_NAME>-<RUN_ID>, and a lock that names a run id names this one. A different run id in RUN_ROOT or in the lock means files from two runs were mixed.',
+  },
+  'resumable/run-name-mismatch': {
+    severity: 'warning',
+    title:
+      "The run-root folder, or RUN_ROOT's last part, is not named <TASK_NAME>-<RUN_ID>, though the run id agrees.",
+    explanation:
+      'The skill names a run root <task>-<run-id>. A folder under another name is usually a copy (a test folder, a CI checkout) and RUN_ROOT still names the original; a task part that differs from TASK_NAME is a naming slip. Neither mixes two runs, so ckpt reads the run as it is.',
   },
   'resumable/path-mismatch': {
     severity: 'warning',
-    title: 'ARTIFACT_ROOT or LOCK_FILE is not inside RUN_ROOT.',
-    explanation: 'ckpt reads artifacts from <RUN_ROOT>/artifacts and the lock from <RUN_ROOT>/run.lock.',
+    title: 'ARTIFACT_ROOT is not <RUN_ROOT>/artifacts, or LOCK_FILE is not inside RUN_ROOT.',
+    explanation:
+      'The skill keeps durable files inside the run root. ckpt reads artifacts from <RUN_ROOT>/artifacts and the lock from the file LOCK_FILE names inside the run root (else run.lock, lock, .lock or state.lock there).',
   },
   'resumable/contract-missing': {
     severity: 'warning',
@@ -84,6 +111,12 @@ export const resumableCodes = defineCodes({
     title: 'The run is locked by a live process on this host.',
     explanation:
       'Single-writer discipline: while the holder runs, every other writer stops. Wait for it to finish, or end it.',
+  },
+  'resumable/lock-incomplete': {
+    severity: 'warning',
+    title: 'The lock lacks some of the pid, host, user and timestamp metadata the skill asks for.',
+    explanation:
+      'ckpt reads pid, host (or hostname), user and the time (acquired_at_utc, acquired_at, timestamp, ts, time, started_at, created_at or locked_at), in lower or upper case. Without a pid and a host nobody can tell whether the holder is alive, so the lock can only be taken over by hand (`ckpt resumable lock --steal`).',
   },
   'resumable/lock-stale': {
     severity: 'warning',

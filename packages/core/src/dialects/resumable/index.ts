@@ -53,7 +53,11 @@ export const resumableDialect: Dialect = {
   specSection: resumableSpecSection(),
   detectKind,
   rootOf,
-  checkTree: (root: string, ctx: TreeContext) => checkRunRoot(loadRunRoot(root, ctx)),
+  checkTree(root: string, ctx: TreeContext) {
+    const r = loadRunRoot(root, ctx);
+    // A lock read from a path the catalog does not name (LOCK_FILE's) has no per-file pass: its findings come here.
+    return [...(r.lockOffCatalog && r.lock ? r.lock.findings : []), ...checkRunRoot(r)];
+  },
   discover: discoverRunRoots,
   loadRunViews(root: string, ctx: TreeContext) {
     const r = loadRunRoot(root, ctx);

@@ -1,5 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, isAbsolute, join, normalize } from 'node:path';
+import { checkEntry } from '../../check/check-document.js';
+import { entriesOfDialect } from '../../detect/catalog.js';
 import { isTempName } from '../../fs/atomic.js';
 import type { CheckedDocument, TreeContext } from '../dialect.js';
 import { classifyLock, type LockProbe, type LockState, systemProbe } from './lock.js';
@@ -24,6 +26,8 @@ export interface RunRoot {
   readonly state: CheckedDocument | undefined;
   readonly checklist: CheckedDocument | undefined;
   readonly lock: CheckedDocument | undefined;
+  /** True when the lock was read from a path no catalog pattern names (LOCK_FILE's): validate reports its findings. */
+  readonly lockOffCatalog: boolean;
   /** The contract recorded at bootstrap (artifacts/contract.env), when `ckpt resumable init` made the run. */
   readonly contract: CheckedDocument | undefined;
   readonly log: { readonly file: string; readonly lines: readonly LogLine[] } | undefined;
@@ -56,10 +60,59 @@ function listFiles(dir: string, prefix = ''): string[] {
   return out.sort();
 }
 
+/** Lock file names recognised in a run root when LOCK_FILE names no existing file there (run.lock is ckpt's). */
+export const LOCK_NAMES = ['run.lock', 'lock', '.lock', 'state.lock'] as const;
+
+const isFile = (p: string) => {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The file LOCK_FILE names, when it resolves inside the run root: an absolute path under RUN_ROOT, `$RUN_ROOT/...`,
+ * or a path relative to the run root. Undefined for anything outside it (ckpt never reads files outside a run).
+ */
+export function declaredLockPath(dir: string, state: EnvValues | undefined): string | undefined {
+  const file = state?.LOCK_FILE?.trim();
+  if (!file) return undefined;
+  const runRoot = state?.RUN_ROOT?.trim().replace(/\/+$/, '');
+  let rel: string | undefined;
+  const dollar = /^\$\{?RUN_ROOT\}?\/(.+)$/.exec(file);
+  if (dollar) rel = dollar[1];
+  else if (runRoot && file.startsWith(`${runRoot}/`)) rel = file.slice(runRoot.length + 1);
+  else if (!isAbsolute(file) && !file.includes('$')) rel = file;
+  if (rel === undefined) return undefined;
+  const norm = normalize(rel);
+  if (norm === '.' || norm.startsWith('..') || isAbsolute(norm)) return undefined;
+  return join(dir, norm);
+}
+
+/** Where a run's lock is: the file LOCK_FILE names inside the run root if it exists, else a recognised name. */
+export function lockPathOf(dir: string, state: EnvValues | undefined): string | undefined {
+  const declared = declaredLockPath(dir, state);
+  if (declared && isFile(declared)) return declared;
+  return LOCK_NAMES.map((n) => join(dir, n)).find(isFile);
+}
+
+/** Reads a lock file as a lock, whatever its name (a path the catalog does not name is not detected by it). */
+function readLock(path: string, ctx: TreeContext): { doc: CheckedDocument; offCatalog: boolean } {
+  const doc = ctx.document(path);
+  if (doc.kind === 'resumable/lock') return { doc, offCatalog: false };
+  const entry = entriesOfDialect('resumable').find((e) => e.kind === 'resumable/lock');
+  const own = entry && checkEntry(path, ctx.display(path), {}, entry);
+  return own ? { doc: own, offCatalog: true } : { doc, offCatalog: false };
+}
+
 /** Reads a run root: its env documents through the (caching) tree context, run.log, artifacts, the lock's state. */
 export function loadRunRoot(dir: string, ctx: TreeContext, probe: LockProbe = systemProbe): RunRoot {
   const doc = (rel: string) => (existsSync(join(dir, rel)) ? ctx.document(join(dir, rel)) : undefined);
-  const lock = doc(RUN_FILES.lock);
+  const state = doc(RUN_FILES.state);
+  const lockPath = lockPathOf(dir, valuesOf(state));
+  const lockRead = lockPath === undefined ? undefined : readLock(lockPath, ctx);
+  const lock = lockRead?.doc;
   const logPath = join(dir, RUN_FILES.log);
   let log: RunRoot['log'];
   try {
@@ -77,9 +130,10 @@ export function loadRunRoot(dir: string, ctx: TreeContext, probe: LockProbe = sy
   return {
     dir,
     name: basename(dir),
-    state: doc(RUN_FILES.state),
+    state,
     checklist: doc(RUN_FILES.checklist),
     lock,
+    lockOffCatalog: lockRead?.offCatalog ?? false,
     contract: doc(RUN_FILES.contract),
     log,
     artifacts: artifactFiles.filter((f) => !isTempName(basename(f)) && f !== 'contract.env'),

@@ -39,13 +39,42 @@ export const systemProbe: LockProbe = {
   },
 };
 
+/** The keys a lock's metadata is read from (any case), preferred first: the skill names the metadata, not the keys. */
+export const LOCK_FIELD_KEYS = {
+  pid: ['pid'],
+  host: ['host', 'hostname'],
+  user: ['user'],
+  runId: ['run_id'],
+  acquiredAt: [
+    'acquired_at_utc',
+    'acquired_at',
+    'timestamp',
+    'ts',
+    'time',
+    'started_at',
+    'created_at',
+    'locked_at',
+  ],
+} as const satisfies Record<keyof LockHolder, readonly string[]>;
+
+/** The key a lock field is read from (its first spelling present, in lower or upper case), if any. */
+export function lockKeyOf(values: EnvValues, field: keyof LockHolder): string | undefined {
+  for (const k of LOCK_FIELD_KEYS[field])
+    for (const spelled of [k, k.toUpperCase()]) if (values[spelled] !== undefined) return spelled;
+  return undefined;
+}
+
 export function holderOf(values: EnvValues): LockHolder {
+  const get = (field: keyof LockHolder) => {
+    const key = lockKeyOf(values, field);
+    return key === undefined ? '' : values[key]!;
+  };
   return {
-    pid: values.pid ?? '',
-    host: values.host ?? '',
-    user: values.user ?? '',
-    runId: values.run_id ?? '',
-    acquiredAt: values.acquired_at_utc ?? '',
+    pid: get('pid'),
+    host: get('host'),
+    user: get('user'),
+    runId: get('runId'),
+    acquiredAt: get('acquiredAt'),
   };
 }
 

@@ -1,15 +1,34 @@
 import type { Finding } from '../../findings/finding.js';
 import type { RunRoot } from './load.js';
-import { describeHolder } from './lock.js';
+import { describeHolder, LOCK_FIELD_KEYS, lockKeyOf } from './lock.js';
 import { at, inFile } from './rule-helpers.js';
 import { summaryLines } from './run-log.js';
 import type { EnvValues } from './stages.js';
 
-/** The lock: active (stop), stale (holder reported), naming another run. */
+const LOCK_METADATA = [
+  ['pid', 'pid'],
+  ['host', 'host'],
+  ['user', 'user'],
+  ['acquiredAt', 'timestamp'],
+] as const;
+
+/** The skill's lock metadata (pid, host, user, timestamp) that a parsed lock lacks under every spelling. */
+function incompleteLock(root: RunRoot): Finding[] {
+  if (!root.lock?.usable || root.lock.value === undefined) return [];
+  const values = root.lock.value as EnvValues;
+  const missing = LOCK_METADATA.filter(([field]) => lockKeyOf(values, field) === undefined).map(
+    ([field, label]) =>
+      field === 'acquiredAt' ? `${label} (${LOCK_FIELD_KEYS.acquiredAt.join(', ')})` : label,
+  );
+  if (missing.length === 0) return [];
+  return [at(root.lock, undefined, 'resumable/lock-incomplete', `the lock has no ${missing.join(', ')}`)];
+}
+
+/** The lock: incomplete metadata, active (stop), stale (holder reported), naming another run. */
 export function lockRules(root: RunRoot, s: EnvValues | undefined): Finding[] {
   const ls = root.lockState;
-  if (!root.lock || ls.state === 'none' || ls.state === 'unreadable') return [];
-  const out: Finding[] = [];
+  const out = incompleteLock(root);
+  if (!root.lock || ls.state === 'none' || ls.state === 'unreadable') return out;
   if (ls.state === 'active')
     out.push(
       at(
@@ -27,7 +46,7 @@ export function lockRules(root: RunRoot, s: EnvValues | undefined): Finding[] {
     out.push(
       at(
         root.lock,
-        'run_id',
+        lockKeyOf(root.lock.value as EnvValues, 'runId') ?? 'run_id',
         'resumable/run-identity-mismatch',
         `the lock names run ${ls.holder.runId} but RUN_ID is ${s.RUN_ID}`,
       ),

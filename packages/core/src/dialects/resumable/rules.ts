@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import type { Finding } from '../../findings/finding.js';
 import type { CheckedDocument } from '../dialect.js';
-import { type RunRoot, valuesOf } from './load.js';
+import { declaredLockPath, type RunRoot, valuesOf } from './load.js';
 import { at, inFile, SUPPORTED_SCHEMA_VERSION } from './rule-helpers.js';
 
 export { SUPPORTED_SCHEMA_VERSION };
@@ -10,13 +10,13 @@ import { missingArtifacts } from './artifacts.js';
 import { contractRules } from './rules-contract.js';
 import { lockRules, logRules } from './rules-lock-log.js';
 import {
-  checklistComplete,
   checklistDoneFlag,
   checksOf,
   compareStages,
   type EnvValues,
   FINALIZATION_FLAGS,
   isStageName,
+  isTerminalStage,
   pushProgress,
   stageDone,
   stagesOf,
@@ -46,79 +46,130 @@ export function checkRunRoot(root: RunRoot): Finding[] {
   return out;
 }
 
+/** `1`, `1.0`, `v1`: a version whose major number is 1 (the one ckpt reads). */
+const SUPPORTED_VERSION = new RegExp(`^v?0*${SUPPORTED_SCHEMA_VERSION}(\\.[0-9]+)*$`, 'i');
+
 function versionRule(doc: CheckedDocument, values: EnvValues, key: string): Finding[] {
-  const v = values[key];
-  if (v === undefined || !/^[0-9]+$/.test(v) || v === SUPPORTED_SCHEMA_VERSION) return [];
+  const v = values[key]?.trim();
+  if (v === undefined || v === '')
+    return [
+      at(
+        doc,
+        v === undefined ? undefined : key,
+        'resumable/schema-version-missing',
+        `${key} is not set: read as version ${SUPPORTED_SCHEMA_VERSION}`,
+      ),
+    ];
+  if (SUPPORTED_VERSION.test(v)) return [];
   return [
     at(
       doc,
       key,
       'resumable/unsupported-schema-version',
-      `${key}="${v}": ckpt reads version ${SUPPORTED_SCHEMA_VERSION}`,
+      `${key}="${v}": ckpt reads version ${SUPPORTED_SCHEMA_VERSION} ("1", "1.0" or "v1")`,
     ),
   ];
 }
 
-function stateRules(root: RunRoot, doc: CheckedDocument, s: EnvValues): Finding[] {
-  const out = versionRule(doc, s, 'STATE_SCHEMA_VERSION');
-  // Any RUN_ID is compared with the folder: scripts may use another id style than `date -u +%Y%m%dT%H%M%SZ`.
-  const runId = s.RUN_ID !== undefined && s.RUN_ID !== '' ? s.RUN_ID : undefined;
-  const expected = s.TASK_NAME !== undefined && runId !== undefined ? `${s.TASK_NAME}-${runId}` : undefined;
-  if (expected !== undefined && expected !== root.name)
-    out.push(
-      at(
-        doc,
-        'RUN_ID',
-        'resumable/run-identity-mismatch',
-        `TASK_NAME-RUN_ID is "${expected}" but the run-root folder is "${root.name}"`,
-      ),
-    );
-  if (runId !== undefined && s.RUN_ROOT !== undefined && basename(s.RUN_ROOT) !== root.name)
+const trimSlash = (p: string) => p.trim().replace(/\/+$/, '');
+
+/** RUN_ID against RUN_ROOT and the folder: another run id mixes runs (error), another name only is a warning. */
+function identityRules(root: RunRoot, doc: CheckedDocument, s: EnvValues): Finding[] {
+  const out: Finding[] = [];
+  // Any RUN_ID is compared: scripts may use another id style than `date -u +%Y%m%dT%H%M%SZ`.
+  const runId = s.RUN_ID?.trim() || undefined;
+  if (runId === undefined) return out;
+  const expected = s.TASK_NAME !== undefined ? `${s.TASK_NAME.trim()}-${runId}` : undefined;
+  const named = (name: string) => name === expected || (expected === undefined && name.endsWith(`-${runId}`));
+  const rootBase = s.RUN_ROOT?.trim() ? basename(trimSlash(s.RUN_ROOT)) : undefined;
+  if (rootBase !== undefined && !rootBase.endsWith(runId) && !rootBase.includes('$'))
     out.push(
       at(
         doc,
         'RUN_ROOT',
         'resumable/run-identity-mismatch',
-        `RUN_ROOT "${s.RUN_ROOT}" does not end with the folder name "${root.name}"`,
+        `RUN_ROOT "${s.RUN_ROOT}" names another run than RUN_ID=${runId}`,
       ),
     );
-  const base = s.RUN_ROOT?.replace(/\/+$/, '');
-  if (
-    base !== undefined &&
-    s.ARTIFACT_ROOT !== undefined &&
-    s.ARTIFACT_ROOT.replace(/\/+$/, '') !== `${base}/artifacts`
-  )
-    out.push(at(doc, 'ARTIFACT_ROOT', 'resumable/path-mismatch', `ARTIFACT_ROOT is not ${base}/artifacts`));
-  if (base !== undefined && s.LOCK_FILE !== undefined && s.LOCK_FILE !== `${base}/run.lock`)
-    out.push(at(doc, 'LOCK_FILE', 'resumable/path-mismatch', `LOCK_FILE is not ${base}/run.lock`));
-  const stages = stagesOf(s, {});
-  const cur = s.CURRENT_STAGE;
-  if (cur !== undefined && isStageName(cur) && !stages.includes(cur))
+  else if (rootBase !== undefined && !rootBase.includes('$') && !named(rootBase))
     out.push(
+      at(
+        doc,
+        'RUN_ROOT',
+        'resumable/run-name-mismatch',
+        `RUN_ROOT ends with "${rootBase}", not TASK_NAME-RUN_ID "${expected}"`,
+      ),
+    );
+  if (!named(root.name) && root.name !== rootBase)
+    out.push(
+      at(
+        doc,
+        'RUN_ID',
+        'resumable/run-name-mismatch',
+        `the run-root folder is "${root.name}", not ${expected !== undefined ? `TASK_NAME-RUN_ID "${expected}"` : `<task>-${runId}`} (a copy or a renamed folder?)`,
+      ),
+    );
+  return out;
+}
+
+function pathRules(root: RunRoot, doc: CheckedDocument, s: EnvValues): Finding[] {
+  const out: Finding[] = [];
+  const base = s.RUN_ROOT?.trim() ? trimSlash(s.RUN_ROOT) : undefined;
+  if (base === undefined) return out;
+  const art = s.ARTIFACT_ROOT === undefined ? undefined : trimSlash(s.ARTIFACT_ROOT);
+  const artOk =
+    art === `${base}/artifacts` || art === 'artifacts' || /^\$\{?RUN_ROOT\}?\/artifacts$/.test(art ?? '');
+  if (art !== undefined && !artOk)
+    out.push(at(doc, 'ARTIFACT_ROOT', 'resumable/path-mismatch', `ARTIFACT_ROOT is not ${base}/artifacts`));
+  if (s.LOCK_FILE !== undefined && declaredLockPath(root.dir, s) === undefined)
+    out.push(at(doc, 'LOCK_FILE', 'resumable/path-mismatch', `LOCK_FILE is not inside ${base}`));
+  return out;
+}
+
+function pointerRules(doc: CheckedDocument, s: EnvValues): Finding[] {
+  const raw = s.CURRENT_STAGE?.trim();
+  if (raw === undefined || raw === '')
+    return [
+      at(
+        doc,
+        raw === undefined ? undefined : 'CURRENT_STAGE',
+        'resumable/current-stage-missing',
+        'CURRENT_STAGE is not set: resume follows the done flags',
+      ),
+    ];
+  const stages = stagesOf(s, {});
+  const terminal = isTerminalStage(raw);
+  const cur = isStageName(raw.toUpperCase()) ? raw.toUpperCase() : raw;
+  if (!terminal && !stages.includes(cur))
+    return [
       at(
         doc,
         'CURRENT_STAGE',
         'resumable/unknown-current-stage',
-        `CURRENT_STAGE="${cur}" but there is no ${cur}_DONE flag`,
+        `CURRENT_STAGE="${raw}" but there is no ${cur}_DONE flag`,
       ),
-    );
-  if (cur === 'DONE' || (cur !== undefined && stages.includes(cur))) {
-    // Only an explicit 0 counts here: a flag that is neither 0 nor 1 is already a schema finding.
-    const behind = stages.filter(
-      (st) => (cur === 'DONE' || compareStages(st, cur) < 0) && s[`${st}_DONE`] === '0',
-    );
-    if (behind.length > 0)
-      out.push(
-        at(
-          doc,
-          'CURRENT_STAGE',
-          'resumable/current-stage-ahead',
-          `CURRENT_STAGE="${cur}" but ${behind.join(', ')} ${behind.length > 1 ? 'are' : 'is'} not done`,
-        ),
-      );
-  }
-  out.push(...contractRules(doc, s, valuesOf(root.contract)));
-  return out;
+    ];
+  // Only an explicit 0 counts here: a flag that is neither 0 nor 1 is already a schema finding.
+  const behind = stages.filter((st) => (terminal || compareStages(st, cur) < 0) && s[`${st}_DONE`] === '0');
+  if (behind.length === 0) return [];
+  return [
+    at(
+      doc,
+      'CURRENT_STAGE',
+      'resumable/current-stage-ahead',
+      `CURRENT_STAGE="${raw}" but ${behind.join(', ')} ${behind.length > 1 ? 'are' : 'is'} not done`,
+    ),
+  ];
+}
+
+function stateRules(root: RunRoot, doc: CheckedDocument, s: EnvValues): Finding[] {
+  return [
+    ...versionRule(doc, s, 'STATE_SCHEMA_VERSION'),
+    ...identityRules(root, doc, s),
+    ...pathRules(root, doc, s),
+    ...pointerRules(doc, s),
+    ...contractRules(doc, s, valuesOf(root.contract)),
+  ];
 }
 
 function gateRules(root: RunRoot, doc: CheckedDocument, s: EnvValues, c: EnvValues): Finding[] {
@@ -127,14 +178,22 @@ function gateRules(root: RunRoot, doc: CheckedDocument, s: EnvValues, c: EnvValu
   for (const st of stages) {
     if (!stageDone(st, s)) continue;
     const flag = checklistDoneFlag(st, s, c);
-    if (!checklistComplete(st, c) || flag === '0') {
-      const open = checksOf(st, c).filter((i) => !i.done);
+    const items = checksOf(st, c);
+    const open = items.filter((i) => !i.done);
+    if (items.length === 0 && flag !== '0' && flag !== '1')
+      out.push(
+        at(
+          doc,
+          `${st}_DONE`,
+          'resumable/stage-done-unchecked',
+          `${st}_DONE=1 but the checklist has no CB_${st}_* keys (and no ${st}_CHECKLIST_DONE=1)`,
+        ),
+      );
+    if (open.length > 0 || flag === '0') {
       const what =
         open.length > 0
           ? `${open.map((i) => `${i.key}=${i.value ?? '(missing)'}`).join(', ')}`
-          : flag === '0'
-            ? `${st}_CHECKLIST_DONE=0`
-            : `the checklist has no CB_${st}_* keys`;
+          : `${st}_CHECKLIST_DONE=0`;
       out.push(
         at(
           doc,

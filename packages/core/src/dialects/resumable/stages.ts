@@ -28,6 +28,13 @@ export function isStageName(s: string): boolean {
   return STAGE.test(s);
 }
 
+const TERMINAL = /^(done|complete|completed|finalized|finished)$/i;
+
+/** A CURRENT_STAGE word that means "every stage is done" (DONE as ckpt writes it, and the words people use). */
+export function isTerminalStage(s: string | undefined): boolean {
+  return s !== undefined && TERMINAL.test(s.trim());
+}
+
 /** Orders stages: S before M (scripts use one family), then by number. */
 export function compareStages(a: string, b: string): number {
   const ma = STAGE.exec(a);
@@ -129,11 +136,15 @@ export function checklistDoneFlag(stage: string, state: EnvValues, checklist: En
   return state[key] ?? checklist[key];
 }
 
-/** A stage is complete when its flag is 1, its checklist is complete and it does not say `<STAGE>_CHECKLIST_DONE=0`. */
+/**
+ * A stage is complete when its flag is 1, no checklist item of it is open and it does not say
+ * `<STAGE>_CHECKLIST_DONE=0`. A done stage with no checklist item at all is complete (the skill's gate is "required
+ * checks incomplete", and it declares none); the rules report it as unchecked.
+ */
 export function stageComplete(stage: string, state: EnvValues, checklist: EnvValues): boolean {
   return (
     stageDone(stage, state) &&
-    checklistComplete(stage, checklist) &&
+    checksOf(stage, checklist).every((c) => c.done) &&
     checklistDoneFlag(stage, state, checklist) !== '0'
   );
 }

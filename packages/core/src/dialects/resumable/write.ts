@@ -12,6 +12,7 @@ import {
   compareStages,
   FINALIZATION_FLAGS,
   isStageName,
+  isTerminalStage,
   pushProgress,
   stageComplete,
   stageDone,
@@ -195,8 +196,11 @@ export function finalizeResumableRun(
       appendLogLine(c, root, `${summaryMarker(runId)} ${text}`);
       changed = true;
     }
-    if (FINALIZATION_FLAGS.some((f) => s[f] !== '1') || s.CURRENT_STAGE !== 'DONE') {
-      const next: Record<string, string> = { ...s, CURRENT_STAGE: 'DONE' };
+    if (FINALIZATION_FLAGS.some((f) => s[f] !== '1') || !isTerminalStage(s.CURRENT_STAGE)) {
+      const next: Record<string, string> = {
+        ...s,
+        CURRENT_STAGE: isTerminalStage(s.CURRENT_STAGE) ? s.CURRENT_STAGE! : 'DONE',
+      };
       for (const f of FINALIZATION_FLAGS) next[f] = '1';
       replaceEnvFile(c.fs, join(root, RUN_FILES.state), next, l.state.comments);
       changed = true;

@@ -6,9 +6,9 @@
  */
 export interface ResumableChecklistEnv {
   /**
-   * Checklist format version, a digit string (currently "1").
+   * Checklist format version. ckpt reads version 1, written "1", "1.0" or "v1"; another version is resumable/unsupported-schema-version. A file without it is read as version 1 (resumable/schema-version-missing, a warning).
    */
-  CHECKLIST_SCHEMA_VERSION: string;
+  CHECKLIST_SCHEMA_VERSION?: string;
   /**
    * Checklist item CB_<STAGE>_<ITEM>: "1" when the check is done.
    *
@@ -40,5 +40,5 @@ export interface ResumableChecklistEnv {
    * This interface was referenced by `ResumableChecklistEnv`'s JSON-Schema definition
    * via the `patternProperty` "^[SM][0-9]+_(?:[A-Z0-9_]+_)?ARTIFACT(?:_[A-Z0-9_]+)?$".
    */
-  [k: string]: '0' | '1' | string;
+  [k: string]: '0' | '1' | string | undefined;
 }

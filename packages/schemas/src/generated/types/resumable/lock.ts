@@ -2,28 +2,76 @@
 // Regenerate with: pnpm codegen
 
 /**
- * Single-writer lock of a Resumable Execution run, <run root>/run.lock (ckpt decides the name), key=value lines as the env parser produces them. Present while a writer holds the run; removed on normal and failure exit, so a lock left behind is either active or stale. Unknown keys are valid; ckpt validate --strict reports them.
+ * Single-writer lock of a Resumable Execution run, key=value lines as the env parser produces them: <run root>/run.lock as ckpt writes it, or the file LOCK_FILE names inside the run root, or <run root>/lock, .lock or state.lock. The skill asks for pid, host, user and timestamp metadata; ckpt reads each under lower- or upper-case keys and the timestamp under several spellings (acquired_at_utc, acquired_at, timestamp, ts, time, started_at, created_at, locked_at). None is required by the schema: a lock without one of them is resumable/lock-incomplete (a warning), since the lock is not a stop condition of the skill. Present while a writer holds the run; removed on normal and failure exit, so a lock left behind is either active or stale. Unknown keys are valid; ckpt validate --strict reports them.
  */
 export interface ResumableLock {
   /**
    * Process id of the holder, a digit string.
    */
-  pid: string;
+  pid?: string;
   /**
    * Host name of the holder.
    */
-  host: string;
+  host?: string;
   /**
    * User name of the holder.
    */
-  user: string;
+  user?: string;
   /**
-   * Run id: UTC time of the bootstrap, date -u +%Y%m%dT%H%M%SZ (e.g. 20261128T101500Z).
+   * Run id of the holder (optional: the skill does not ask for it); when present it must be the RUN_ID of the run root.
    */
-  run_id: string;
+  run_id?: string;
   /**
-   * When the lock was taken (UTC, RFC 3339).
+   * When the lock was taken, as the holder wrote it (RFC 3339, or date -u +%Y%m%dT%H%M%SZ, or any other time text).
    */
-  acquired_at_utc: string;
-  [k: string]: unknown;
+  acquired_at_utc?: string;
+  /**
+   * Another spelling of the time the lock was taken.
+   */
+  acquired_at?: string;
+  /**
+   * Another spelling of the time the lock was taken.
+   */
+  timestamp?: string;
+  /**
+   * Another spelling of the time the lock was taken.
+   */
+  ts?: string;
+  /**
+   * Another spelling of the time the lock was taken.
+   */
+  time?: string;
+  /**
+   * Another spelling of the time the lock was taken.
+   */
+  started_at?: string;
+  /**
+   * Another spelling of the time the lock was taken.
+   */
+  created_at?: string;
+  /**
+   * Another spelling of the time the lock was taken.
+   */
+  locked_at?: string;
+  /**
+   * Another spelling of host.
+   */
+  hostname?: string;
+  /**
+   * Upper-case spelling of pid.
+   *
+   * This interface was referenced by `ResumableLock`'s JSON-Schema definition
+   * via the `patternProperty` "^PID$".
+   *
+   * Upper-case spellings of host, user and run_id (HOSTNAME for host).
+   *
+   * This interface was referenced by `ResumableLock`'s JSON-Schema definition
+   * via the `patternProperty` "^(HOST|HOSTNAME|USER|RUN_ID)$".
+   *
+   * Upper-case spellings of the time the lock was taken.
+   *
+   * This interface was referenced by `ResumableLock`'s JSON-Schema definition
+   * via the `patternProperty` "^(ACQUIRED_AT_UTC|ACQUIRED_AT|TIMESTAMP|TS|TIME|STARTED_AT|CREATED_AT|LOCKED_AT)$".
+   */
+  [k: string]: string | undefined;
 }

@@ -6,9 +6,9 @@
  */
 export interface ResumableStateEnv {
   /**
-   * State format version, a digit string (currently "1").
+   * State format version. ckpt reads version 1, written "1", "1.0" or "v1"; another version is resumable/unsupported-schema-version. The skill says to use the key but does not list it among the keys to set at minimum: a file without it is read as version 1 (resumable/schema-version-missing, a warning).
    */
-  STATE_SCHEMA_VERSION: string;
+  STATE_SCHEMA_VERSION?: string;
   /**
    * Run id: UTC time of the bootstrap, date -u +%Y%m%dT%H%M%SZ (e.g. 20261128T101500Z).
    */
@@ -34,13 +34,13 @@ export interface ResumableStateEnv {
    */
   ARTIFACT_ROOT: string;
   /**
-   * Absolute path of the lock file, <RUN_ROOT>/run.lock.
+   * Absolute path of the lock file inside the run root (ckpt writes <RUN_ROOT>/run.lock; a run may name another file, e.g. <RUN_ROOT>/lock).
    */
   LOCK_FILE: string;
   /**
-   * Stage pointer: the stage being worked on, S<n> or M<n>, or DONE once every stage is done.
+   * Stage pointer: the stage being worked on (S<n> or M<n>, or any name the run uses), or a terminal word (DONE, COMPLETE, COMPLETED, FINALIZED, FINISHED, any case) once every stage is done. Optional for the schema: resume is derived from the done flags, and a missing pointer is a warning (resumable/current-stage-missing).
    */
-  CURRENT_STAGE: string;
+  CURRENT_STAGE?: string;
   /**
    * Immutable contract: repository root.
    */
@@ -50,11 +50,11 @@ export interface ResumableStateEnv {
    */
   CONTRACT_BRANCH?: string;
   /**
-   * Immutable contract: base commit the plan was made against (full hex SHA).
+   * Immutable contract: base commit the plan was made against (a commit SHA).
    */
   CONTRACT_BASE_PIN?: string;
   /**
-   * Immutable contract: remote SHA the push lease expects (full hex SHA).
+   * Immutable contract: remote SHA the push lease expects (a commit SHA; "UNKNOWN" before the first push).
    */
   CONTRACT_EXPECTED_OLD_SHA?: string;
   /**

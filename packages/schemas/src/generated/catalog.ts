@@ -86,9 +86,10 @@ export const catalog: Catalog = {
       "fileMatch": [
         "**/.agent-context/runs/*/state.json"
       ],
-      "url": "https://ckpt.dev/schemas/agent-context/task-state/1.0.json",
+      "url": "https://ckpt.dev/schemas/agent-context/task-state/1.1.json",
       "versions": {
-        "1.0": "https://ckpt.dev/schemas/agent-context/task-state/1.0.json"
+        "1.0": "https://ckpt.dev/schemas/agent-context/task-state/1.0.json",
+        "1.1": "https://ckpt.dev/schemas/agent-context/task-state/1.1.json"
       },
       "kind": "agent-context/task-state",
       "format": "json"

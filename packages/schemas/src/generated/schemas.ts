@@ -431,19 +431,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
       },
       "HarnessDecisionAction": {
         "type": "string",
-        "description": "Action chosen by the Harness decision engine. finalize, block, rollback, human-review, executor-failure, no-progress and max-loops-reached are terminal; repair, repack and run-tests continue the loop.",
-        "enum": [
-          "finalize",
-          "repair",
-          "repack",
-          "run-tests",
-          "rollback",
-          "block",
-          "human-review",
-          "executor-failure",
-          "no-progress",
-          "max-loops-reached"
-        ]
+        "description": "Action chosen by the Harness decision engine: finalize, repair, repack, run-tests, rollback, block, human-review, executor-failure, no-progress, max-loops-reached. finalize, block, rollback, human-review, executor-failure, no-progress and max-loops-reached are terminal; repair, repack and run-tests continue the loop. A value outside this list (a release newer than ckpt) is valid; ckpt reports it as the warning agent-context/unknown-value."
       },
       "ArtifactRef": {
         "type": "object",
@@ -458,20 +446,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           },
           "kind": {
             "type": "string",
-            "description": "What sort of artifact this is.",
-            "enum": [
-              "context",
-              "trace",
-              "policy",
-              "guard",
-              "loop",
-              "decision",
-              "report",
-              "diff",
-              "checkpoint",
-              "run",
-              "other"
-            ]
+            "description": "What sort of artifact this is. Known values: context, trace, policy, guard, loop, decision, report, diff, checkpoint, run, other. A value outside this list (a release newer than ckpt) is valid; ckpt reports it as the warning agent-context/unknown-value."
           },
           "description": {
             "type": "string",
@@ -538,15 +513,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           },
           "source": {
             "type": "string",
-            "description": "Which part of the harness proposed the candidate.",
-            "enum": [
-              "executor",
-              "policy",
-              "guard-gate",
-              "loop",
-              "risk",
-              "fallback"
-            ]
+            "description": "Which part of the harness proposed the candidate. Known values: executor, policy, guard-gate, loop, risk, fallback. A value outside this list (a release newer than ckpt) is valid; ckpt reports it as the warning agent-context/unknown-value."
           },
           "action": {
             "allOf": [
@@ -621,14 +588,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           },
           "status": {
             "type": "string",
-            "description": "Convergence status, evaluated in the order executor-failure, terminal, repeated-state, max-loops-reached, progressing.",
-            "enum": [
-              "progressing",
-              "terminal",
-              "executor-failure",
-              "repeated-state",
-              "max-loops-reached"
-            ]
+            "description": "Convergence status, evaluated in the order executor-failure, terminal, repeated-state, max-loops-reached, progressing. Known values: progressing, terminal, executor-failure, repeated-state, max-loops-reached. A value outside this list (a release newer than ckpt) is valid; ckpt reports it as the warning agent-context/unknown-value."
           },
           "fingerprint": {
             "allOf": [
@@ -653,13 +613,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           },
           "stopReason": {
             "type": "string",
-            "description": "Why the loop stops; absent while progressing.",
-            "enum": [
-              "terminal-decision",
-              "repeated-state/no-progress",
-              "max-loops-reached",
-              "executor-failure"
-            ]
+            "description": "Why the loop stops; absent while progressing. Known values: terminal-decision, repeated-state/no-progress, max-loops-reached, executor-failure. A value outside this list (a release newer than ckpt) is valid; ckpt reports it as the warning agent-context/unknown-value."
           }
         }
       },
@@ -1032,14 +986,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           },
           "convergence": {
             "type": "string",
-            "description": "Convergence status (same as convergence.status); absent in the releases before convergence (opencode-plusplus 0.1.1).",
-            "enum": [
-              "progressing",
-              "terminal",
-              "executor-failure",
-              "repeated-state",
-              "max-loops-reached"
-            ]
+            "description": "Convergence status (same as convergence.status); absent in the releases before convergence (opencode-plusplus 0.1.1). Known values: progressing, terminal, executor-failure, repeated-state, max-loops-reached. A value outside this list (a release newer than ckpt) is valid; ckpt reports it as the warning agent-context/unknown-value."
           },
           "fingerprint": {
             "type": "string",
@@ -1088,14 +1035,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           },
           "status": {
             "type": "string",
-            "description": "Convergence status, evaluated in the order executor-failure, terminal, repeated-state, max-loops-reached, progressing.",
-            "enum": [
-              "progressing",
-              "terminal",
-              "executor-failure",
-              "repeated-state",
-              "max-loops-reached"
-            ]
+            "description": "Convergence status, evaluated in the order executor-failure, terminal, repeated-state, max-loops-reached, progressing. Known values: progressing, terminal, executor-failure, repeated-state, max-loops-reached. A value outside this list (a release newer than ckpt) is valid; ckpt reports it as the warning agent-context/unknown-value."
           },
           "fingerprint": {
             "allOf": [
@@ -1120,13 +1060,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           },
           "stopReason": {
             "type": "string",
-            "description": "Why the loop stops; absent while progressing.",
-            "enum": [
-              "terminal-decision",
-              "repeated-state/no-progress",
-              "max-loops-reached",
-              "executor-failure"
-            ]
+            "description": "Why the loop stops; absent while progressing. Known values: terminal-decision, repeated-state/no-progress, max-loops-reached, executor-failure. A value outside this list (a release newer than ckpt) is valid; ckpt reports it as the warning agent-context/unknown-value."
           }
         }
       },
@@ -1265,19 +1199,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
       },
       "HarnessDecisionAction": {
         "type": "string",
-        "description": "Action chosen by the Harness decision engine. finalize, block, rollback, human-review, executor-failure, no-progress and max-loops-reached are terminal; repair, repack and run-tests continue the loop.",
-        "enum": [
-          "finalize",
-          "repair",
-          "repack",
-          "run-tests",
-          "rollback",
-          "block",
-          "human-review",
-          "executor-failure",
-          "no-progress",
-          "max-loops-reached"
-        ]
+        "description": "Action chosen by the Harness decision engine: finalize, repair, repack, run-tests, rollback, block, human-review, executor-failure, no-progress, max-loops-reached. finalize, block, rollback, human-review, executor-failure, no-progress and max-loops-reached are terminal; repair, repack and run-tests continue the loop. A value outside this list (a release newer than ckpt) is valid; ckpt reports it as the warning agent-context/unknown-value."
       },
       "ContextRefresh": {
         "type": "object",
@@ -1572,19 +1494,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
       },
       "HarnessDecisionAction": {
         "type": "string",
-        "description": "Action chosen by the Harness decision engine. finalize, block, rollback, human-review, executor-failure, no-progress and max-loops-reached are terminal; repair, repack and run-tests continue the loop.",
-        "enum": [
-          "finalize",
-          "repair",
-          "repack",
-          "run-tests",
-          "rollback",
-          "block",
-          "human-review",
-          "executor-failure",
-          "no-progress",
-          "max-loops-reached"
-        ]
+        "description": "Action chosen by the Harness decision engine: finalize, repair, repack, run-tests, rollback, block, human-review, executor-failure, no-progress, max-loops-reached. finalize, block, rollback, human-review, executor-failure, no-progress and max-loops-reached are terminal; repair, repack and run-tests continue the loop. A value outside this list (a release newer than ckpt) is valid; ckpt reports it as the warning agent-context/unknown-value."
       },
       "ArtifactRef": {
         "type": "object",
@@ -1599,20 +1509,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           },
           "kind": {
             "type": "string",
-            "description": "What sort of artifact this is.",
-            "enum": [
-              "context",
-              "trace",
-              "policy",
-              "guard",
-              "loop",
-              "decision",
-              "report",
-              "diff",
-              "checkpoint",
-              "run",
-              "other"
-            ]
+            "description": "What sort of artifact this is. Known values: context, trace, policy, guard, loop, decision, report, diff, checkpoint, run, other. A value outside this list (a release newer than ckpt) is valid; ckpt reports it as the warning agent-context/unknown-value."
           },
           "description": {
             "type": "string",
@@ -1679,15 +1576,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           },
           "source": {
             "type": "string",
-            "description": "Which part of the harness proposed the candidate.",
-            "enum": [
-              "executor",
-              "policy",
-              "guard-gate",
-              "loop",
-              "risk",
-              "fallback"
-            ]
+            "description": "Which part of the harness proposed the candidate. Known values: executor, policy, guard-gate, loop, risk, fallback. A value outside this list (a release newer than ckpt) is valid; ckpt reports it as the warning agent-context/unknown-value."
           },
           "action": {
             "allOf": [
@@ -1762,14 +1651,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           },
           "status": {
             "type": "string",
-            "description": "Convergence status, evaluated in the order executor-failure, terminal, repeated-state, max-loops-reached, progressing.",
-            "enum": [
-              "progressing",
-              "terminal",
-              "executor-failure",
-              "repeated-state",
-              "max-loops-reached"
-            ]
+            "description": "Convergence status, evaluated in the order executor-failure, terminal, repeated-state, max-loops-reached, progressing. Known values: progressing, terminal, executor-failure, repeated-state, max-loops-reached. A value outside this list (a release newer than ckpt) is valid; ckpt reports it as the warning agent-context/unknown-value."
           },
           "fingerprint": {
             "allOf": [
@@ -1794,13 +1676,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
           },
           "stopReason": {
             "type": "string",
-            "description": "Why the loop stops; absent while progressing.",
-            "enum": [
-              "terminal-decision",
-              "repeated-state/no-progress",
-              "max-loops-reached",
-              "executor-failure"
-            ]
+            "description": "Why the loop stops; absent while progressing. Known values: terminal-decision, repeated-state/no-progress, max-loops-reached, executor-failure. A value outside this list (a release newer than ckpt) is valid; ckpt reports it as the warning agent-context/unknown-value."
           }
         }
       },
@@ -1941,7 +1817,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
   },
   'agent-context/task-state': {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "https://ckpt.dev/schemas/agent-context/task-state/1.0.json",
+    "$id": "https://ckpt.dev/schemas/agent-context/task-state/1.1.json",
     "title": "AgentContextTaskState",
     "description": "OpenCode++ runtime state of one task, .agent-context/runs/<task-id>/state.json. Rewritten atomically on every transition. Older releases write neither schemaVersion (absent means 1) nor revision (absent means 0). Unknown fields are valid (the tool adds fields over time); ckpt validate --strict reports them.",
     "type": "object",
@@ -2024,18 +1900,11 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
       },
       "lastAction": {
         "type": "string",
-        "description": "What produced this state.",
-        "enum": [
-          "preflight",
-          "contract_check_failed",
-          "agent_edit",
-          "verification_passed",
-          "loop_step"
-        ]
+        "description": "What produced this state (a plain string in the writer's types). Known values: preflight, contract_check_failed, agent_edit, verification_passed, loop_step. A value outside this list (a release newer than ckpt) is valid; ckpt reports it as the warning agent-context/unknown-value."
       },
       "allowedActions": {
         "type": "array",
-        "description": "Actions allowed from the current state.",
+        "description": "Actions allowed from the current state (derived from the state on every save; descriptive).",
         "items": {
           "$ref": "#/$defs/RuntimeActionType"
         }
@@ -2046,7 +1915,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
             "$ref": "#/$defs/NextAction"
           }
         ],
-        "description": "The next action OpenCode++ reports."
+        "description": "The next action OpenCode++ reports; what a resume runs next, so its type must be a known runtime action."
       },
       "satisfiedEvidence": {
         "type": "array",
@@ -2072,35 +1941,11 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
     "$defs": {
       "RunState": {
         "type": "string",
-        "description": "Runtime state of a task.",
-        "enum": [
-          "EMPTY",
-          "CONTEXT_READY",
-          "TASK_PACK_READY",
-          "EDIT_BOUNDARY_READY",
-          "AGENT_STARTED",
-          "EDITED",
-          "VERIFYING",
-          "REPAIRING",
-          "READY_FOR_REVIEW",
-          "BLOCKED"
-        ]
+        "description": "Runtime state of a task. Known values: EMPTY, CONTEXT_READY, TASK_PACK_READY, EDIT_BOUNDARY_READY, AGENT_STARTED, EDITED, VERIFYING, REPAIRING, READY_FOR_REVIEW, BLOCKED. OpenCode++ recomputes the state on every save and reads the stored one only as previousState, so it only describes the task. A value outside this list (a release newer than ckpt) is valid; ckpt reports it as the warning agent-context/unknown-value."
       },
       "RuntimeActionType": {
         "type": "string",
-        "description": "A runtime action type.",
-        "enum": [
-          "build_context",
-          "prepare_task_pack",
-          "prepare_edit_boundary",
-          "start_agent",
-          "run_tests",
-          "repair_contracts",
-          "expand_context",
-          "replan",
-          "review",
-          "blocked"
-        ]
+        "description": "A runtime action type. Known values: build_context, prepare_task_pack, prepare_edit_boundary, start_agent, run_tests, repair_contracts, expand_context, replan, review, blocked. In allowedActions, which only describes the state, another value (a release newer than ckpt) is valid and ckpt reports it as the warning agent-context/unknown-value; as nextAction.type, what a resume runs next, ckpt reports it as the error agent-context/unknown-action."
       },
       "NextAction": {
         "type": "object",
@@ -4025,7 +3870,7 @@ export const kinds: readonly KindInfo[] = [
   { id: 'agent-context/decision', dialect: 'agent-context', kind: 'decision', title: 'AgentContextDecision', $id: 'https://ckpt.dev/schemas/agent-context/decision/1.1.json' },
   { id: 'agent-context/iteration', dialect: 'agent-context', kind: 'iteration', title: 'AgentContextIteration', $id: 'https://ckpt.dev/schemas/agent-context/iteration/1.1.json' },
   { id: 'agent-context/orchestrator-state', dialect: 'agent-context', kind: 'orchestrator-state', title: 'AgentContextOrchestratorState', $id: 'https://ckpt.dev/schemas/agent-context/orchestrator-state/1.1.json' },
-  { id: 'agent-context/task-state', dialect: 'agent-context', kind: 'task-state', title: 'AgentContextTaskState', $id: 'https://ckpt.dev/schemas/agent-context/task-state/1.0.json' },
+  { id: 'agent-context/task-state', dialect: 'agent-context', kind: 'task-state', title: 'AgentContextTaskState', $id: 'https://ckpt.dev/schemas/agent-context/task-state/1.1.json' },
   { id: 'resumable/checklist-env', dialect: 'resumable', kind: 'checklist-env', title: 'ResumableChecklistEnv', $id: 'https://ckpt.dev/schemas/resumable/checklist-env/1.1.json' },
   { id: 'resumable/contract-env', dialect: 'resumable', kind: 'contract-env', title: 'ResumableContractEnv', $id: 'https://ckpt.dev/schemas/resumable/contract-env/1.0.json' },
   { id: 'resumable/lock', dialect: 'resumable', kind: 'lock', title: 'ResumableLock', $id: 'https://ckpt.dev/schemas/resumable/lock/1.1.json' },

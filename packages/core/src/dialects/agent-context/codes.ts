@@ -46,9 +46,15 @@ export const agentContextCodes = defineCodes({
   },
   'agent-context/unknown-action': {
     severity: 'error',
-    title: 'A task state names an action outside the runtime action set.',
+    title: 'A task state names a next action outside the runtime action set.',
     explanation:
-      'allowedActions and nextAction.type take one of build_context, prepare_task_pack, prepare_edit_boundary, start_agent, run_tests, repair_contracts, expand_context, replan, review, blocked. Anything else is an action no agent, user or CI step knows how to execute.',
+      'nextAction.type is what resuming the task runs next: one of build_context, prepare_task_pack, prepare_edit_boundary, start_agent, run_tests, repair_contracts, expand_context, replan, review, blocked. Anything else is an action no agent, user or CI step knows how to execute, so ckpt cannot say what a resume does. (allowedActions only describes the state: an unknown entry there is agent-context/unknown-value.)',
+  },
+  'agent-context/unknown-value': {
+    severity: 'warning',
+    title: 'A descriptive field holds a value outside the vocabulary ckpt knows.',
+    explanation:
+      'Some fields only describe what happened and are never read back to decide where a run resumes: the task state, previous state, last action and allowed actions of a task; the decision action, artifact kinds and candidate sources of a decision; the convergence status and stop reason. OpenCode++ releases add values to these lists (a new action, a new state), so a value ckpt does not know is valid, not an error: ckpt shows it as written and skips the checks that depend on it (the convergence of an unknown decision action is not judged). Fields a resume needs stay strict: currentPhase, completedPhases, nextAction.type and the orchestrator schemaVersion.',
   },
   'agent-context/revision-behind': {
     severity: 'error',

@@ -70,3 +70,73 @@ export const STOP_REASON: Readonly<Record<ConvergenceStatus, ConvergenceStopReas
 export function isOrchestratorPhase(v: unknown): v is OrchestratorPhase {
   return typeof v === 'string' && (ORCHESTRATOR_PHASES as readonly string[]).includes(v);
 }
+
+/** Harness decision actions of the newest release (HarnessDecisionAction in src/harness/types.ts). */
+export const HARNESS_ACTIONS: readonly string[] = [
+  'finalize',
+  'repair',
+  'repack',
+  'run-tests',
+  'rollback',
+  'block',
+  'human-review',
+  'executor-failure',
+  'no-progress',
+  'max-loops-reached',
+];
+
+/** Kinds an artifact reference of a decision may name (ArtifactRef.kind). */
+export const ARTIFACT_KINDS: readonly string[] = [
+  'context',
+  'trace',
+  'policy',
+  'guard',
+  'loop',
+  'decision',
+  'report',
+  'diff',
+  'checkpoint',
+  'run',
+  'other',
+];
+
+/** Sources of an arbitration candidate (HarnessDecisionCandidateSource). */
+export const CANDIDATE_SOURCES: readonly string[] = [
+  'executor',
+  'policy',
+  'guard-gate',
+  'loop',
+  'risk',
+  'fallback',
+];
+
+export const CONVERGENCE_STATUSES: readonly string[] = Object.keys(STOP_REASON);
+export const STOP_REASONS: readonly string[] = [
+  'terminal-decision',
+  'repeated-state/no-progress',
+  'max-loops-reached',
+  'executor-failure',
+];
+
+/** Runtime states of a task (RunState in src/outputs/runtime-state.ts). */
+export const RUN_STATES: readonly string[] = [
+  'EMPTY',
+  'CONTEXT_READY',
+  'TASK_PACK_READY',
+  'EDIT_BOUNDARY_READY',
+  'AGENT_STARTED',
+  'EDITED',
+  'VERIFYING',
+  'REPAIRING',
+  'READY_FOR_REVIEW',
+  'BLOCKED',
+];
+
+/** What `lastActionFor` returns (typed as a plain string by the writer). */
+export const LAST_ACTIONS: readonly string[] = [
+  'preflight',
+  'contract_check_failed',
+  'agent_edit',
+  'verification_passed',
+  'loop_step',
+];

@@ -1,5 +1,6 @@
 import type { Finding } from '../../findings/finding.js';
 import type { CheckedDocument } from '../dialect.js';
+import { HARNESS_ACTIONS } from './constants.js';
 import { type ConvergenceContext, convergenceProblems } from './convergence.js';
 import { findingIn, obj, short, strings } from './doc-util.js';
 import { hashFingerprintState, normalizeFingerprintList } from './fingerprint.js';
@@ -91,7 +92,14 @@ export function convergenceFindings(
     'max-loops-reached',
     'executor-failure',
   ];
-  if (!verdict || !isConvergenceStatus(conv.status) || !reasons.includes(conv.stopReason as string))
+  // Nor is a record whose raw action a newer release added (agent-context/unknown-value): its class is unknown.
+  const raw = obj(fp?.state)?.decisionAction;
+  if (
+    !verdict ||
+    !isConvergenceStatus(conv.status) ||
+    !reasons.includes(conv.stopReason as string) ||
+    (typeof raw === 'string' && !HARNESS_ACTIONS.includes(raw))
+  )
     return out;
   const problems = convergenceProblems(
     {

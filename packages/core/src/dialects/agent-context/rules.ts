@@ -4,11 +4,19 @@ import { RUNTIME_ACTIONS } from './constants.js';
 import { dirNameAbove, findingIn, obj } from './doc-util.js';
 import { convergenceFindings, isConvergenceStatus } from './fingerprint-rules.js';
 import { orchestratorRules } from './orchestrator-rules.js';
+import { unknownValueFindings } from './vocabulary-rules.js';
 
 /** Per-document rules of the agent-context dialect. Pure: input is the checked document, output its findings. */
 export function checkAgentContextDocument(doc: CheckedDocument): Finding[] {
   const v = obj(doc.value);
   if (!v || !doc.usable) return [];
+  const own = documentRules(doc, v);
+  // An orchestrator state of another schemaVersion is not interpreted at all.
+  if (own.some((f) => f.code === 'agent-context/unsupported-schema-version')) return own;
+  return [...own, ...unknownValueFindings(doc, v)];
+}
+
+function documentRules(doc: CheckedDocument, v: Record<string, unknown>): Finding[] {
   switch (doc.kind) {
     case 'agent-context/task-state':
       return taskStateRules(doc, v);
@@ -95,8 +103,7 @@ function taskStateRules(doc: CheckedDocument, v: Record<string, unknown>): Findi
       ),
     );
   };
-  if (Array.isArray(v.allowedActions))
-    v.allowedActions.forEach((a, i) => unknown(a, `/allowedActions/${i}`, `allowedActions[${i}]`));
+  // allowedActions only describes the state (agent-context/unknown-value); nextAction.type is what a resume runs.
   unknown(obj(v.nextAction)?.type, '/nextAction/type', 'nextAction.type');
   return out;
 }

@@ -111,5 +111,17 @@ export function agentContextSpecSection(): string {
     '  optional references), and the task state keys `buildRunStateSnapshot` builds in both repositories',
     '  (`previousState` and `nextAction.command` are spread in only when set). `null` is accepted only for the',
     '  executor exit code (`summary.exitCode`, `inputs.executorExitCode`), the process status of a killed executor.',
+    '',
+    '### Which values are strict',
+    '',
+    'Decided per field against what a resume reads. Strict (a schema error, or `agent-context/unknown-action`): the',
+    'orchestrator `schemaVersion` (the original refuses any other), `currentPhase` and `completedPhases` (a resume',
+    "starts at the phase and skips the keys), and the task's `nextAction.type` (what resuming runs next). Descriptive",
+    '(any string is valid; a value outside the known list is the warning `agent-context/unknown-value`): the task',
+    '`state` and `previousState` (recomputed on every save, read back only as previousState), `lastAction` (a plain',
+    "`string` in the writer's types) and `allowedActions` (derived from the state); the decision `action` wherever it",
+    'appears (also `fingerprint.state.decisionAction` and `summary.decision`), artifact `kind`, candidate `source`,',
+    'convergence `status`, `stopReason` and `summary.convergence`. A convergence whose raw action is unknown is not',
+    'judged. The iteration `summary.executor` and `contextRefresh.mode` keep their enums (no release has changed them).',
   ].join('\n');
 }

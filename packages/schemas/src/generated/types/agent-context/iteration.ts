@@ -2,22 +2,12 @@
 // Regenerate with: pnpm codegen
 
 /**
- * Action chosen by the Harness decision engine. finalize, block, rollback, human-review, executor-failure, no-progress and max-loops-reached are terminal; repair, repack and run-tests continue the loop.
+ * Action chosen by the Harness decision engine: finalize, repair, repack, run-tests, rollback, block, human-review, executor-failure, no-progress, max-loops-reached. finalize, block, rollback, human-review, executor-failure, no-progress and max-loops-reached are terminal; repair, repack and run-tests continue the loop. A value outside this list (a release newer than ckpt) is valid; ckpt reports it as the warning agent-context/unknown-value.
  *
  * This interface was referenced by `AgentContextIteration`'s JSON-Schema
  * via the `definition` "HarnessDecisionAction".
  */
-export type HarnessDecisionAction =
-  | 'finalize'
-  | 'repair'
-  | 'repack'
-  | 'run-tests'
-  | 'rollback'
-  | 'block'
-  | 'human-review'
-  | 'executor-failure'
-  | 'no-progress'
-  | 'max-loops-reached';
+export type HarnessDecisionAction = string;
 /**
  * Agent executor.
  *
@@ -195,9 +185,9 @@ export interface AgentContextIteration {
      */
     supportingCandidates?: number;
     /**
-     * Convergence status (same as convergence.status); absent in the releases before convergence (opencode-plusplus 0.1.1).
+     * Convergence status (same as convergence.status); absent in the releases before convergence (opencode-plusplus 0.1.1). Known values: progressing, terminal, executor-failure, repeated-state, max-loops-reached. A value outside this list (a release newer than ckpt) is valid; ckpt reports it as the warning agent-context/unknown-value.
      */
-    convergence?: 'progressing' | 'terminal' | 'executor-failure' | 'repeated-state' | 'max-loops-reached';
+    convergence?: string;
     /**
      * Fingerprint value (same as convergence.fingerprint.value); absent in the releases before convergence (opencode-plusplus 0.1.1).
      */
@@ -222,9 +212,9 @@ export interface Convergence {
    */
   schemaVersion: 'opencode-plusplus.convergence.v1';
   /**
-   * Convergence status, evaluated in the order executor-failure, terminal, repeated-state, max-loops-reached, progressing.
+   * Convergence status, evaluated in the order executor-failure, terminal, repeated-state, max-loops-reached, progressing. Known values: progressing, terminal, executor-failure, repeated-state, max-loops-reached. A value outside this list (a release newer than ckpt) is valid; ckpt reports it as the warning agent-context/unknown-value.
    */
-  status: 'progressing' | 'terminal' | 'executor-failure' | 'repeated-state' | 'max-loops-reached';
+  status: string;
   /**
    * Fingerprint of this iteration.
    */
@@ -242,9 +232,9 @@ export interface Convergence {
    */
   shouldStop: boolean;
   /**
-   * Why the loop stops; absent while progressing.
+   * Why the loop stops; absent while progressing. Known values: terminal-decision, repeated-state/no-progress, max-loops-reached, executor-failure. A value outside this list (a release newer than ckpt) is valid; ckpt reports it as the warning agent-context/unknown-value.
    */
-  stopReason?: 'terminal-decision' | 'repeated-state/no-progress' | 'max-loops-reached' | 'executor-failure';
+  stopReason?: string;
   [k: string]: unknown;
 }
 /**

@@ -18,22 +18,12 @@ export type OrchestratorPhase =
   | 'finalize'
   | 'completed';
 /**
- * Action chosen by the Harness decision engine. finalize, block, rollback, human-review, executor-failure, no-progress and max-loops-reached are terminal; repair, repack and run-tests continue the loop.
+ * Action chosen by the Harness decision engine: finalize, repair, repack, run-tests, rollback, block, human-review, executor-failure, no-progress, max-loops-reached. finalize, block, rollback, human-review, executor-failure, no-progress and max-loops-reached are terminal; repair, repack and run-tests continue the loop. A value outside this list (a release newer than ckpt) is valid; ckpt reports it as the warning agent-context/unknown-value.
  *
  * This interface was referenced by `AgentContextOrchestratorState`'s JSON-Schema
  * via the `definition` "HarnessDecisionAction".
  */
-export type HarnessDecisionAction =
-  | 'finalize'
-  | 'repair'
-  | 'repack'
-  | 'run-tests'
-  | 'rollback'
-  | 'block'
-  | 'human-review'
-  | 'executor-failure'
-  | 'no-progress'
-  | 'max-loops-reached';
+export type HarnessDecisionAction = string;
 
 /**
  * Harness-led orchestrator phase state, .agent-context/orchestrator/<run-id>/state.json, rewritten atomically on every phase transition. schemaVersion must be exactly "opencode-plusplus.orchestrator-state.v1"; any other value is a compatibility error and the document is not interpreted. Unknown fields are valid; ckpt validate --strict reports them.
@@ -200,20 +190,9 @@ export interface ArtifactRef {
    */
   path: string;
   /**
-   * What sort of artifact this is.
+   * What sort of artifact this is. Known values: context, trace, policy, guard, loop, decision, report, diff, checkpoint, run, other. A value outside this list (a release newer than ckpt) is valid; ckpt reports it as the warning agent-context/unknown-value.
    */
-  kind?:
-    | 'context'
-    | 'trace'
-    | 'policy'
-    | 'guard'
-    | 'loop'
-    | 'decision'
-    | 'report'
-    | 'diff'
-    | 'checkpoint'
-    | 'run'
-    | 'other';
+  kind?: string;
   /**
    * Free-text note about the artifact.
    */
@@ -259,9 +238,9 @@ export interface HarnessDecisionCandidate {
    */
   id: string;
   /**
-   * Which part of the harness proposed the candidate.
+   * Which part of the harness proposed the candidate. Known values: executor, policy, guard-gate, loop, risk, fallback. A value outside this list (a release newer than ckpt) is valid; ckpt reports it as the warning agent-context/unknown-value.
    */
-  source: 'executor' | 'policy' | 'guard-gate' | 'loop' | 'risk' | 'fallback';
+  source: string;
   /**
    * Action the candidate proposes.
    */
@@ -314,9 +293,9 @@ export interface Convergence {
    */
   schemaVersion: 'opencode-plusplus.convergence.v1';
   /**
-   * Convergence status, evaluated in the order executor-failure, terminal, repeated-state, max-loops-reached, progressing.
+   * Convergence status, evaluated in the order executor-failure, terminal, repeated-state, max-loops-reached, progressing. Known values: progressing, terminal, executor-failure, repeated-state, max-loops-reached. A value outside this list (a release newer than ckpt) is valid; ckpt reports it as the warning agent-context/unknown-value.
    */
-  status: 'progressing' | 'terminal' | 'executor-failure' | 'repeated-state' | 'max-loops-reached';
+  status: string;
   /**
    * Fingerprint of this iteration.
    */
@@ -334,9 +313,9 @@ export interface Convergence {
    */
   shouldStop: boolean;
   /**
-   * Why the loop stops; absent while progressing.
+   * Why the loop stops; absent while progressing. Known values: terminal-decision, repeated-state/no-progress, max-loops-reached, executor-failure. A value outside this list (a release newer than ckpt) is valid; ckpt reports it as the warning agent-context/unknown-value.
    */
-  stopReason?: 'terminal-decision' | 'repeated-state/no-progress' | 'max-loops-reached' | 'executor-failure';
+  stopReason?: string;
   [k: string]: unknown;
 }
 /**

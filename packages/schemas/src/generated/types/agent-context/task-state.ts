@@ -2,39 +2,19 @@
 // Regenerate with: pnpm codegen
 
 /**
- * Runtime state of a task.
+ * Runtime state of a task. Known values: EMPTY, CONTEXT_READY, TASK_PACK_READY, EDIT_BOUNDARY_READY, AGENT_STARTED, EDITED, VERIFYING, REPAIRING, READY_FOR_REVIEW, BLOCKED. OpenCode++ recomputes the state on every save and reads the stored one only as previousState, so it only describes the task. A value outside this list (a release newer than ckpt) is valid; ckpt reports it as the warning agent-context/unknown-value.
  *
  * This interface was referenced by `AgentContextTaskState`'s JSON-Schema
  * via the `definition` "RunState".
  */
-export type RunState =
-  | 'EMPTY'
-  | 'CONTEXT_READY'
-  | 'TASK_PACK_READY'
-  | 'EDIT_BOUNDARY_READY'
-  | 'AGENT_STARTED'
-  | 'EDITED'
-  | 'VERIFYING'
-  | 'REPAIRING'
-  | 'READY_FOR_REVIEW'
-  | 'BLOCKED';
+export type RunState = string;
 /**
- * A runtime action type.
+ * A runtime action type. Known values: build_context, prepare_task_pack, prepare_edit_boundary, start_agent, run_tests, repair_contracts, expand_context, replan, review, blocked. In allowedActions, which only describes the state, another value (a release newer than ckpt) is valid and ckpt reports it as the warning agent-context/unknown-value; as nextAction.type, what a resume runs next, ckpt reports it as the error agent-context/unknown-action.
  *
  * This interface was referenced by `AgentContextTaskState`'s JSON-Schema
  * via the `definition` "RuntimeActionType".
  */
-export type RuntimeActionType =
-  | 'build_context'
-  | 'prepare_task_pack'
-  | 'prepare_edit_boundary'
-  | 'start_agent'
-  | 'run_tests'
-  | 'repair_contracts'
-  | 'expand_context'
-  | 'replan'
-  | 'review'
-  | 'blocked';
+export type RuntimeActionType = string;
 
 /**
  * OpenCode++ runtime state of one task, .agent-context/runs/<task-id>/state.json. Rewritten atomically on every transition. Older releases write neither schemaVersion (absent means 1) nor revision (absent means 0). Unknown fields are valid (the tool adds fields over time); ckpt validate --strict reports them.
@@ -85,15 +65,15 @@ export interface AgentContextTaskState {
    */
   updatedAt: string;
   /**
-   * What produced this state.
+   * What produced this state (a plain string in the writer's types). Known values: preflight, contract_check_failed, agent_edit, verification_passed, loop_step. A value outside this list (a release newer than ckpt) is valid; ckpt reports it as the warning agent-context/unknown-value.
    */
-  lastAction: 'preflight' | 'contract_check_failed' | 'agent_edit' | 'verification_passed' | 'loop_step';
+  lastAction: string;
   /**
-   * Actions allowed from the current state.
+   * Actions allowed from the current state (derived from the state on every save; descriptive).
    */
   allowedActions: RuntimeActionType[];
   /**
-   * The next action OpenCode++ reports.
+   * The next action OpenCode++ reports; what a resume runs next, so its type must be a known runtime action.
    */
   nextAction: NextAction;
   /**

@@ -101,4 +101,20 @@ export const getResume = [
     args: ['resume', F],
     files: { [F]: doc({ units: { a: null, b: unit('pending') } }) },
   },
+  {
+    name: 'resume-non-string-deps',
+    description: 'dependsOn values that are not strings are looked up as keys and printed as written',
+    args: ['resume', F],
+    files: {
+      [F]: doc({
+        units: {
+          a: unit('pending', { dependsOn: [null] }),
+          b: unit('pending', { dependsOn: [1] }),
+          1: unit('done'),
+          c: unit('pending', { dependsOn: [{ x: 1 }, true] }),
+          d: unit('pending', { dependsOn: ['c'] }),
+        },
+      }),
+    },
+  },
 ];

@@ -1,30 +1,37 @@
 import { fcParams } from '@ckpt/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { unitDeps, unitEntries, unitStatus } from './model.js';
+import { own, unitEntries, unitStatus } from './model.js';
 import { type UlpiResumeSet, ulpiResumeSet } from './resume.js';
+
+/** A unit's dependencies as written (a string counts as one, other non-arrays as none); values looked up as keys. */
+function rawDeps(unit: unknown): unknown[] {
+  const d = own(unit, 'dependsOn');
+  if (typeof d === 'string') return d === '' ? [] : [d];
+  return Array.isArray(d) ? d : [];
+}
 
 /** The contract read literally (FORMATS.md §3): one fresh root walk per dep_blocked unit, quadratic on a chain. */
 function referenceResumeSet(doc: unknown): UlpiResumeSet {
   const entries = unitEntries(doc);
   const byId = new Map(entries);
-  const done = (id: string) => unitStatus(byId.get(id)) === 'done';
+  const done = (d: unknown) => unitStatus(byId.get(String(d))) === 'done';
   const out: UlpiResumeSet = { skip: [], eligible: [], dep_blocked: {} };
   for (const [id, unit] of entries) {
     if (unitStatus(unit) === 'done') {
       out.skip.push(id);
       continue;
     }
-    const missing = unitDeps(unit).filter((d) => !done(d));
+    const missing = rawDeps(unit).filter((d) => !done(d));
     if (missing.length === 0) {
       out.eligible.push(id);
       continue;
     }
-    let root = missing[0]!;
-    const seen = new Set<string>();
+    let root = missing[0];
+    const seen = new Set<unknown>();
     while (!seen.has(root)) {
       seen.add(root);
-      const next = unitDeps(byId.get(root)).find((d) => !done(d));
+      const next = rawDeps(byId.get(String(root))).find((d) => !done(d));
       if (next === undefined) break;
       root = next;
     }

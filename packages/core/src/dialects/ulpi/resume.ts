@@ -1,11 +1,26 @@
 import { basename } from 'node:path';
-import { isObject, own, unitDeps, unitEntries, unitStatus } from './model.js';
+import { isObject, own, unitEntries, unitStatus } from './model.js';
 
-/** The resume set as the original prints it: key order of `units`, `dep_blocked` maps unit → chain root. */
+/**
+ * The resume set as the original prints it: key order of `units`, `dep_blocked` maps unit → chain root. A root is
+ * a unit id as written in `dependsOn`: a string, except in a malformed document whose `dependsOn` holds other
+ * values (`null`, a number), which the original prints as they are.
+ */
 export interface UlpiResumeSet {
   readonly skip: string[];
   readonly eligible: string[];
-  readonly dep_blocked: Record<string, string>;
+  readonly dep_blocked: Record<string, unknown>;
+}
+
+/**
+ * A unit's dependencies as written: the array's values (looked up as property keys, as JavaScript does: `null`
+ * names the unit "null"); a string `dependsOn` (which crashes the original) counts as one dependency, so a unit
+ * never becomes eligible by a typo; other non-arrays count as none.
+ */
+function rawDeps(unit: unknown): readonly unknown[] {
+  const d = own(unit, 'dependsOn');
+  if (typeof d === 'string') return d === '' ? [] : [d];
+  return Array.isArray(d) ? d : [];
 }
 
 /**
@@ -17,12 +32,20 @@ export interface UlpiResumeSet {
 export function ulpiResumeSet(doc: unknown): UlpiResumeSet {
   const entries = unitEntries(doc);
   const byId = new Map(entries);
-  const done = (id: string) => unitStatus(byId.get(id)) === 'done';
-  const firstOpen = (id: string) => unitDeps(byId.get(id)).find((d) => !done(d));
+  const done = (d: unknown) => unitStatus(byId.get(String(d))) === 'done';
+  // The value each key was first written as, so a root prints as the document wrote it.
+  const written = new Map<string, unknown>();
+  const firstOpen = (id: string) => {
+    const d = rawDeps(byId.get(id)).find((x) => !done(x));
+    if (d === undefined) return undefined;
+    const key = String(d);
+    if (!written.has(key)) written.set(key, d);
+    return key;
+  };
   const rootOf = chainRoots(firstOpen);
   const skip: string[] = [];
   const eligible: string[] = [];
-  const depBlocked: Record<string, string> = {};
+  const depBlocked: Record<string, unknown> = {};
   for (const [id, unit] of entries) {
     if (unitStatus(unit) === 'done') {
       skip.push(id);
@@ -33,8 +56,9 @@ export function ulpiResumeSet(doc: unknown): UlpiResumeSet {
       eligible.push(id);
       continue;
     }
+    const root = rootOf(first);
     Object.defineProperty(depBlocked, id, {
-      value: rootOf(first),
+      value: written.has(root) ? written.get(root) : root,
       enumerable: true,
       writable: true,
       configurable: true,

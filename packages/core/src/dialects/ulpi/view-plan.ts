@@ -39,10 +39,13 @@ export function ulpiPlanView(doc: UlpiDoc, file: string): ResumePlan {
   const items = Array.isArray(doc.openItems) ? doc.openItems : [];
   const itemId = (it: unknown, i: number) =>
     isObject(it) && typeof it.id === 'string' ? it.id : `openItems[${i}]`;
-  const blocked: ResumeItem[] = Object.entries(set.dep_blocked).map(([id, root]) => ({
-    id,
-    reason: `waits for ${root}${!units.has(root) ? ' (not a unit: it never becomes done)' : cyc.has(root) ? ' (in a dependency cycle)' : ''}`,
-  }));
+  const blocked: ResumeItem[] = Object.entries(set.dep_blocked).map(([id, raw]) => {
+    const root = String(raw);
+    return {
+      id,
+      reason: `waits for ${root}${!units.has(root) ? ' (not a unit: it never becomes done)' : cyc.has(root) ? ' (in a dependency cycle)' : ''}`,
+    };
+  });
   const needsPerson: ResumeItem[] = items
     .map((it, i) => ({ it, i }))
     .filter(({ it }) => isBlocker(it))

@@ -2012,8 +2012,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
       },
       "^REQUIRED_[SM][0-9]+$": {
         "type": "string",
-        "pattern": "^([A-Za-z0-9_]+(,[A-Za-z0-9_]+)*)?$",
-        "description": "Optional list of the items a stage requires (comma-separated ITEM names): an item listed here without its CB_<STAGE>_<ITEM> key counts as not done."
+        "description": "Optional list of the items a stage requires (ITEM names separated by commas or spaces): an item listed here without its CB_<STAGE>_<ITEM> key counts as not done."
       },
       "^PUSH_(ATTEMPTED|CONFIRMED)$": {
         "type": "string",

@@ -26,6 +26,18 @@ describe('artifactPath', () => {
 });
 
 describe('missingArtifacts', () => {
+  it('should read a flag, a status word or a note as no declaration, and lists split by spaces too', () => {
+    const s = { ...state, S1_ARTIFACT_STATUS: 'captured', S2_ARTIFACTS: 'diff.patch tests.txt' };
+    expect(missingArtifacts('S1', s, { S1_ARTIFACT_CAPTURED: 'yes' }, [], false)).toEqual({
+      missing: [],
+      rule: 'none',
+    });
+    expect(missingArtifacts('S2', s, {}, ['diff.patch'], false)).toEqual({
+      missing: ['tests.txt'],
+      rule: 'declared',
+    });
+  });
+
   it('should require nothing of a run that declares nothing', () => {
     expect(missingArtifacts('S1', state, {}, [], false)).toEqual({ missing: [], rule: 'none' });
   });

@@ -8,6 +8,15 @@ import type { EnvValues } from './stages.js';
 
 const DECLARING_KEY = /^([SM][0-9]+)_(?:[A-Z0-9_]+_)?ARTIFACTS?(?:_[A-Z0-9_]+)?$/;
 
+/**
+ * The file names a declaration lists (commas or whitespace between them). Only a word with a `.`, a `/` or a `*`
+ * names a file: a number is a count or a 0/1 flag (`S3_ARTIFACT_CAPTURED="1"`) and a bare word is a status or a
+ * note (`S2_ARTIFACT_STATUS="captured"`), never a file the gate can look for.
+ */
+function fileNames(value: string): string[] {
+  return value.split(/[\s,]+/).filter((n) => /[./*]/.test(n));
+}
+
 /** The keys of a stage that declare artifacts, with their values, from state.env then the checklist. */
 export function artifactDeclarations(
   stage: string,
@@ -18,8 +27,8 @@ export function artifactDeclarations(
   for (const values of [state, checklist])
     for (const [key, value] of Object.entries(values)) {
       const m = DECLARING_KEY.exec(key);
-      // A number is a count or a 0/1 flag (`S3_ARTIFACT_CAPTURED="1"`), never a file name.
-      if (m?.[1] === stage && !/^\s*[0-9]+\s*$/.test(value)) out.push({ key, value });
+      // An empty list declares "no artifacts"; a value naming no file (a flag, a note) declares nothing.
+      if (m?.[1] === stage && (value.trim() === '' || fileNames(value).length > 0)) out.push({ key, value });
     }
   return out;
 }
@@ -61,7 +70,7 @@ function matches(pattern: string, artifacts: readonly string[]): boolean {
 /** The declared artifact paths of a stage (relative to artifacts/), each once. */
 export function declaredArtifacts(stage: string, state: EnvValues, checklist: EnvValues): string[] {
   const names = artifactDeclarations(stage, state, checklist).flatMap((d) =>
-    d.value.split(',').flatMap((n) => artifactPath(n, state) ?? []),
+    fileNames(d.value).flatMap((n) => artifactPath(n, state) ?? []),
   );
   return [...new Set(names)];
 }

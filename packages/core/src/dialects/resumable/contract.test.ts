@@ -104,6 +104,23 @@ describe('contractConflicts', () => {
     ).toEqual([]);
   });
 
+  it('should read an abbreviated SHA (7+ hex digits) as the full one it abbreviates, and no shorter', () => {
+    const full = '5e642998b28ead7d5130d9d82ab170e70c6ce0cb';
+    expect(contractConflicts({ ...plain, BASE_PIN_SHA: full, BASE_PIN: '5E64299' })).toEqual([]);
+    expect(
+      contractConflicts({ ...plain, BASE_PIN_SHA: full }, { ...recorded, CONTRACT_BASE_PIN: full }),
+    ).toEqual([]);
+    expect(
+      contractConflicts({ ...plain, BASE_PIN_SHA: '5e64299' }, { ...recorded, CONTRACT_BASE_PIN: full }),
+    ).toEqual([]);
+    expect(contractConflicts({ ...plain, BASE_PIN_SHA: full, BASE_PIN: '5e642' }).map((c) => c.key)).toEqual([
+      'BASE_PIN',
+    ]);
+    expect(
+      contractConflicts({ ...plain, BASE_PIN_SHA: full, BASE_PIN: '5e64290' }).map((c) => c.key),
+    ).toEqual(['BASE_PIN']);
+  });
+
   it('should never report drift when every spelling holds the same value', () => {
     fc.assert(
       fc.property(

@@ -101,6 +101,19 @@ export function normalizeContractValue(item: ContractItem, value: string): strin
   return v;
 }
 
+/**
+ * Two values of an item are the same when they normalize alike; for a SHA, also when one is an abbreviation of
+ * the other (at least 7 hex digits, as `git rev-parse --short` prints), since people write either.
+ */
+export function sameContractValue(item: ContractItem, a: string, b: string): boolean {
+  const x = normalizeContractValue(item, a);
+  const y = normalizeContractValue(item, b);
+  if (x === y) return true;
+  if (!item.sha || !/^[0-9a-f]+$/.test(x) || !/^[0-9a-f]+$/.test(y)) return false;
+  const [short, long] = x.length < y.length ? [x, y] : [y, x];
+  return short.length >= 7 && long.startsWith(short);
+}
+
 const isSet = (item: ContractItem, v: string | undefined): v is string =>
   v !== undefined && (item.list === true || v.trim() !== '');
 
@@ -151,13 +164,13 @@ export function contractConflicts(state: EnvValues, recorded?: EnvValues): Contr
     const first = comparable[0];
     if (rec !== undefined && rec.trim() !== item.placeholder) {
       for (const f of comparable)
-        if (normalizeContractValue(item, f.value) !== normalizeContractValue(item, rec))
+        if (!sameContractValue(item, f.value, rec))
           out.push({ item, ...f, against: item.keys[0]!, expected: rec, fromRecord: true });
       continue;
     }
     if (!first) continue;
     for (const f of comparable.slice(1))
-      if (normalizeContractValue(item, f.value) !== normalizeContractValue(item, first.value))
+      if (!sameContractValue(item, f.value, first.value))
         out.push({ item, ...f, against: first.key, expected: first.value, fromRecord: false });
   }
   return out;

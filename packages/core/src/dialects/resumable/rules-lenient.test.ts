@@ -155,3 +155,18 @@ describe('the lock', () => {
     t.cleanup();
   });
 });
+
+describe('REQUIRED_<STAGE>', () => {
+  it('should read items separated by commas or spaces, as ITEM or CB_<STAGE>_ITEM', () => {
+    const { t, root } = run();
+    const checklist = join(root, 'checklist.state.env');
+    setKey(checklist, 'REQUIRED_S1', 'REQUIRED_S1="A B, CB_S1_TESTS"');
+    setKey(join(root, 'state.env'), 'S1_DONE', 'S1_DONE="1"');
+    setKey(checklist, 'CB_S1_A', 'CB_S1_A="1"');
+    setKey(checklist, 'CB_S1_B', 'CB_S1_B="1"');
+    expect(findingsOf(root)).toEqual([
+      'error resumable/stage-done-checklist-incomplete S1_DONE=1 but CB_S1_TESTS=(missing)',
+    ]);
+    t.cleanup();
+  });
+});

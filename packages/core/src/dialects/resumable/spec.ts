@@ -21,7 +21,9 @@ function contractTable(): string[] {
         ? `${code(i.placeholder)} means "not known yet" (before the first push): set, never drift`
         : '',
       i.list ? 'a list (comma- or space-separated), compared item by item; empty means no targets' : '',
-      i.sha ? 'compared without case' : '',
+      i.sha
+        ? 'compared without case; an abbreviation (7 or more hex digits) equals the SHA it abbreviates'
+        : '',
       i.path ? 'compared without a trailing `/`' : '',
     ].filter((n) => n !== '');
     return `| ${i.label} | ${i.keys.map(code).join(', ')}${i.fallbackKeys.length ? `, then ${i.fallbackKeys.map(code).join(', ')}` : ''} | ${notes.join('; ') || ' '} |`;
@@ -107,6 +109,10 @@ export function resumableSpecSection(): string {
     '  any text. A lock without one of them is `resumable/lock-incomplete` (a warning); run_id is optional, but one',
     '  that names another run is `resumable/run-identity-mismatch`. LOCK_FILE outside RUN_ROOT, or ARTIFACT_ROOT other',
     '  than `<RUN_ROOT>/artifacts` (also `$RUN_ROOT/artifacts`), is `resumable/path-mismatch` (a warning).',
+    '- **Checklist and artifact lists.** `REQUIRED_<STAGE>` lists items separated by commas or spaces, as `ITEM` or',
+    '  `CB_<STAGE>_ITEM`. An artifact declaration lists files separated by commas or spaces; only a word with a `.`, a',
+    '  `/` or a `*` names a file, so a flag, a count, a status word or a note (`S2_ARTIFACT_STATUS="captured"`)',
+    '  declares nothing and is never a missing artifact.',
     '- **Contract SHAs.** `CONTRACT_BASE_PIN` and `CONTRACT_EXPECTED_OLD_SHA` take any text in state.env (a short',
     '  or upper-case SHA, `UNKNOWN` before the first push); only `artifacts/contract.env`, which ckpt writes, holds',
     '  full lower-case SHAs.',

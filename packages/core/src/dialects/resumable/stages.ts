@@ -85,9 +85,9 @@ function requiredItems(stage: string, checklist: EnvValues): string[] {
   const raw = checklist[`REQUIRED_${stage}`];
   if (raw === undefined) return [];
   return raw
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
+    .split(/[\s,]+/)
+    .filter((s) => s !== '' && s !== `CB_${stage}`)
+    .map((s) => (s.startsWith(`CB_${stage}_`) ? s.slice(`CB_${stage}_`.length) : s));
 }
 
 /** A stage's checklist is complete when it has at least one item and every item is 1 (missing is never done). */

@@ -15,7 +15,7 @@ export interface ResumableChecklistEnv {
    * This interface was referenced by `ResumableChecklistEnv`'s JSON-Schema definition
    * via the `patternProperty` "^CB_[SM][0-9]+_[A-Z0-9_]+$".
    *
-   * Optional list of the items a stage requires (comma-separated ITEM names): an item listed here without its CB_<STAGE>_<ITEM> key counts as not done.
+   * Optional list of the items a stage requires (ITEM names separated by commas or spaces): an item listed here without its CB_<STAGE>_<ITEM> key counts as not done.
    *
    * This interface was referenced by `ResumableChecklistEnv`'s JSON-Schema definition
    * via the `patternProperty` "^REQUIRED_[SM][0-9]+$".

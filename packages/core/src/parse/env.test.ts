@@ -42,6 +42,25 @@ describe('parseEnv', () => {
     expect(p.sourceMap.locate('/TASK_NAME')).toEqual({ line: 2, column: 18 });
   });
 
+  it('should read several assignments on one line, as a shell does', () => {
+    const p = parseEnv(
+      'pid=4242 host=box user=ann timestamp=2026-11-29T10:00:00Z\nA="x y" B=\'z\' C= # note\n',
+      'run.lock',
+    );
+    expect(p.findings).toEqual([]);
+    expect({ ...p.values }).toEqual({
+      pid: '4242',
+      host: 'box',
+      user: 'ann',
+      timestamp: '2026-11-29T10:00:00Z',
+      A: 'x y',
+      B: 'z',
+      C: '',
+    });
+    expect(p.sourceMap.locate('/user', 'key')).toEqual({ line: 1, column: 19 });
+    expect(p.sourceMap.locate('/user')).toEqual({ line: 1, column: 24 });
+  });
+
   it('should read an unquoted value with spaces whole and warn that a shell would not', () => {
     const p = parseEnv('STAGE_STATUS=in progress # note\n', 's.env');
     expect(p.ok).toBe(true);

@@ -29,81 +29,108 @@ const EXPORT = /^export[ \t]+/;
 // the value as a shell does. A `#` is literal inside a word; after whitespace it starts a comment.
 const SHELL_SPECIAL = /["'`\\$;&|<>()]/;
 
-type LineResult =
-  | { key: string; value: string; valueColumn: number; quoted: boolean; warning?: string }
-  | { error: string; column: number };
-
-/** What may follow a value: nothing, or whitespace and a `#` comment (as a shell reads it). */
-function trailingOk(tail: string): boolean {
-  return tail.trim() === '' || /^\s+#/.test(tail);
+interface Assignment {
+  key: string;
+  value: string;
+  valueColumn: number;
+  quoted: boolean;
+  warning?: string;
 }
 
-function parseUnquoted(key: string, rest: string, start: number): LineResult {
-  const comment = /\s+#/.exec(rest);
-  const text = (comment ? rest.slice(0, comment.index) : rest).replace(/\s+$/, '');
-  const bad = text.search(SHELL_SPECIAL);
+type LineResult = { assignments: Assignment[] } | { error: string; column: number };
+
+/** A value and the index just after it, or an error at a 0-based index. */
+type ValueResult = { value: string; end: number } | { error: string; at: number };
+
+const ASSIGNMENT_AHEAD = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
+function unquotedAt(line: string, from: number): ValueResult {
+  const word = /^[^\s]*/.exec(line.slice(from))![0];
+  const bad = word.search(SHELL_SPECIAL);
   if (bad >= 0)
-    return {
-      error: `unquoted value contains ${JSON.stringify(text[bad])}; quote the value`,
-      column: start + bad + 1,
-    };
-  const value = { key, value: text, valueColumn: start + 1, quoted: false };
-  return /\s/.test(text)
-    ? {
-        ...value,
-        warning: 'unquoted value contains a space: ckpt reads the whole value, a shell would not; quote it',
-      }
-    : value;
+    return { error: `unquoted value contains ${JSON.stringify(word[bad])}; quote the value`, at: from + bad };
+  return { value: word, end: from + word.length };
 }
 
-function parseSingleQuoted(key: string, rest: string, start: number): LineResult {
-  const end = rest.indexOf("'", 1);
-  if (end < 0) return { error: 'unterminated quoted value', column: start + 1 };
-  if (!trailingOk(rest.slice(end + 1)))
-    return { error: 'unexpected text after the closing quote', column: start + end + 2 };
-  return { key, value: rest.slice(1, end), valueColumn: start + 1, quoted: true };
+function singleQuotedAt(line: string, from: number): ValueResult {
+  const end = line.indexOf("'", from + 1);
+  if (end < 0) return { error: 'unterminated quoted value', at: from };
+  return { value: line.slice(from + 1, end), end: end + 1 };
 }
 
 // Inside double quotes a backslash escapes only what a shell lets it escape (\\ \" \$ \`); before anything
 // else it is a literal backslash, as in the shell.
-function parseDoubleQuoted(key: string, rest: string, start: number): LineResult {
+function doubleQuotedAt(line: string, from: number): ValueResult {
   let value = '';
-  for (let i = 1; i < rest.length; i++) {
-    const c = rest[i]!;
-    if (c === '\\' && i + 1 < rest.length && '\\"$`'.includes(rest[i + 1]!)) {
-      value += rest[i + 1];
+  for (let i = from + 1; i < line.length; i++) {
+    const c = line[i]!;
+    if (c === '\\' && i + 1 < line.length && '\\"$`'.includes(line[i + 1]!)) {
+      value += line[i + 1];
       i++;
-    } else if (c === '"') {
-      if (!trailingOk(rest.slice(i + 1)))
-        return { error: 'unexpected text after the closing quote', column: start + i + 2 };
-      return { key, value, valueColumn: start + 1, quoted: true };
-    } else value += c;
+    } else if (c === '"') return { value, end: i + 1 };
+    else value += c;
   }
-  return { error: 'unterminated quoted value', column: start + 1 };
+  return { error: 'unterminated quoted value', at: from };
 }
 
+/**
+ * One line: `KEY=value`, or several assignments separated by whitespace (`pid=1 host=a`, which a shell also
+ * reads as assignments), then an optional `# comment`. An unquoted value followed by words that are not
+ * assignments is read whole with a warning (a shell would run those words as a command).
+ */
 function parseLine(raw: string): LineResult {
-  const prefix = EXPORT.exec(raw)?.[0] ?? '';
-  const line = raw.slice(prefix.length);
-  const shift = (r: LineResult): LineResult =>
-    'error' in r
-      ? { ...r, column: r.column + prefix.length }
-      : { ...r, valueColumn: r.valueColumn + prefix.length };
-  const m = KEY.exec(line);
-  if (!m)
-    return shift({
-      error: 'expected KEY=value (a key is letters, digits and _; it cannot start with a digit)',
-      column: 1,
-    });
-  const key = m[0];
-  if (line[key.length] !== '=') {
-    return shift({ error: `expected "=" after the key ${key}`, column: key.length + 1 });
+  let i = EXPORT.exec(raw)?.[0].length ?? 0;
+  const assignments: Assignment[] = [];
+  for (;;) {
+    const m = KEY.exec(raw.slice(i));
+    if (!m)
+      return {
+        error: 'expected KEY=value (a key is letters, digits and _; it cannot start with a digit)',
+        column: i + 1,
+      };
+    const key = m[0];
+    const eq = i + key.length;
+    if (raw[eq] !== '=') return { error: `expected "=" after the key ${key}`, column: eq + 1 };
+    const from = eq + 1;
+    const open = raw[from];
+    const quoted = open === '"' || open === "'";
+    const r =
+      open === '"'
+        ? doubleQuotedAt(raw, from)
+        : open === "'"
+          ? singleQuotedAt(raw, from)
+          : unquotedAt(raw, from);
+    if ('error' in r) return { error: r.error, column: r.at + 1 };
+    const entry: Assignment = { key, value: r.value, valueColumn: from + 1, quoted };
+    assignments.push(entry);
+    const gap = /^\s*/.exec(raw.slice(r.end))![0].length;
+    const next = r.end + gap;
+    if (next >= raw.length || (raw[next] === '#' && (gap > 0 || r.end === raw.length)))
+      return { assignments };
+    if (gap === 0)
+      return {
+        error: quoted ? 'unexpected text after the closing quote' : 'unexpected text after the value',
+        column: r.end + 1,
+      };
+    if (ASSIGNMENT_AHEAD.test(raw.slice(next))) {
+      i = next;
+      continue;
+    }
+    if (quoted) return { error: 'unexpected text after the closing quote', column: r.end + 1 };
+    const comment = /\s+#/.exec(raw.slice(r.end));
+    const tail = comment ? raw.slice(r.end, r.end + comment.index) : raw.slice(r.end);
+    const words = tail.replace(/\s+$/, '');
+    const bad = words.search(SHELL_SPECIAL);
+    if (bad >= 0)
+      return {
+        error: `unquoted value contains ${JSON.stringify(words[bad])}; quote the value`,
+        column: r.end + bad + 1,
+      };
+    entry.value += words;
+    entry.warning =
+      'unquoted value contains a space: ckpt reads the whole value, a shell would not; quote it';
+    return { assignments };
   }
-  const start = key.length + 1;
-  const rest = line.slice(start);
-  if (rest.startsWith('"')) return shift(parseDoubleQuoted(key, rest, start));
-  if (rest.startsWith("'")) return shift(parseSingleQuoted(key, rest, start));
-  return shift(parseUnquoted(key, rest, start));
 }
 
 /**
@@ -138,35 +165,37 @@ export function parseEnv(text: string, file: string): ParsedEnv {
       );
       return;
     }
-    if (r.warning)
-      findings.push(
-        findingAt(
-          file,
-          { line: n, column: r.valueColumn },
-          {
-            code: 'parse/unquoted-space',
-            severity: 'warning',
-            pointer: `/${r.key}`,
-            message: `line ${n}: ${r.warning}`,
-          },
-        ),
-      );
-    if (r.key in values) {
-      findings.push(
-        findingAt(
-          file,
-          { line: n, column: 1 },
-          {
-            code: 'parse/duplicate-key',
-            severity: 'error',
-            pointer: `/${r.key}`,
-            message: `duplicate key "${r.key}" (also on line ${entries.find((e) => e.key === r.key)!.line})`,
-          },
-        ),
-      );
+    for (const e of r.assignments) {
+      if (e.warning)
+        findings.push(
+          findingAt(
+            file,
+            { line: n, column: e.valueColumn },
+            {
+              code: 'parse/unquoted-space',
+              severity: 'warning',
+              pointer: `/${e.key}`,
+              message: `line ${n}: ${e.warning}`,
+            },
+          ),
+        );
+      if (e.key in values) {
+        findings.push(
+          findingAt(
+            file,
+            { line: n, column: e.valueColumn - e.key.length - 1 },
+            {
+              code: 'parse/duplicate-key',
+              severity: 'error',
+              pointer: `/${e.key}`,
+              message: `duplicate key "${e.key}" (also on line ${entries.find((x) => x.key === e.key)!.line})`,
+            },
+          ),
+        );
+      }
+      values[e.key] = e.value;
+      entries.push({ key: e.key, value: e.value, line: n, valueColumn: e.valueColumn, quoted: e.quoted });
     }
-    values[r.key] = r.value;
-    entries.push({ key: r.key, value: r.value, line: n, valueColumn: r.valueColumn, quoted: r.quoted });
   });
   const byKey = new Map(entries.map((e) => [e.key, e]));
   const sourceMap: SourceMap = {
@@ -174,7 +203,7 @@ export function parseEnv(text: string, file: string): ParsedEnv {
       const key = pointer.split('/')[1]?.replace(/~1/g, '/').replace(/~0/g, '~');
       const e = key === undefined ? undefined : byKey.get(key);
       if (!e) return { line: 1, column: 1 };
-      return { line: e.line, column: part === 'key' ? 1 : e.valueColumn };
+      return { line: e.line, column: part === 'key' ? e.valueColumn - e.key.length - 1 : e.valueColumn };
     },
   };
   return {

@@ -144,6 +144,15 @@ describe('the lock', () => {
     t.cleanup();
   });
 
+  it('should read a lock written on one line (pid=… host=… user=… timestamp=…)', () => {
+    const { t, root } = run();
+    writeFileSync(join(root, 'run.lock'), 'pid=9 host=elsewhere user=u timestamp=2026-11-29T10:00:00Z\n');
+    const { run: r, findings } = loadFresh(root, me.probe);
+    expect(r.lockState.state).toBe('foreign');
+    expect(findings).toEqual([]);
+    t.cleanup();
+  });
+
   it('should find a lock named lock, .lock or state.lock when LOCK_FILE names no existing file', () => {
     const { t, root } = run();
     for (const name of ['lock', '.lock', 'state.lock']) {

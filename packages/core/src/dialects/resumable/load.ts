@@ -91,10 +91,14 @@ export function declaredLockPath(dir: string, state: EnvValues | undefined): str
 }
 
 /** Where a run's lock is: the file LOCK_FILE names inside the run root if it exists, else a recognised name. */
-export function lockPathOf(dir: string, state: EnvValues | undefined): string | undefined {
+export function lockPathOf(
+  dir: string,
+  state: EnvValues | undefined,
+  fileExists: (path: string) => boolean = isFile,
+): string | undefined {
   const declared = declaredLockPath(dir, state);
-  if (declared && isFile(declared)) return declared;
-  return LOCK_NAMES.map((n) => join(dir, n)).find(isFile);
+  if (declared && fileExists(declared)) return declared;
+  return LOCK_NAMES.map((n) => join(dir, n)).find(fileExists);
 }
 
 /** Reads a lock file as a lock, whatever its name (a path the catalog does not name is not detected by it). */

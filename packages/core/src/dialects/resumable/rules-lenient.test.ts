@@ -1,12 +1,13 @@
-import { cpSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { tmpTree } from '@ckpt/test-utils';
 import { describe, expect, it } from 'vitest';
 import { collectFiles } from '../../check/collect-files.js';
 import { validateFiles } from '../../check/validate-files.js';
 import { holderOf } from './lock.js';
-import { fakeProbe, loadFresh, testInit, writeArtifacts } from './test-helpers.js';
+import { fakeProbe, loadFresh, refusal, testInit, writeArtifacts } from './test-helpers.js';
 import { initResumableRun } from './write.js';
+import { acquireResumableLock, releaseResumableLock } from './write-lock.js';
 
 /** What people following the skill write, where ckpt's own conventions used to report an error. */
 const fixtures = resolve(import.meta.dirname, '../../../../../test-fixtures/resumable');
@@ -176,6 +177,24 @@ describe('REQUIRED_<STAGE>', () => {
     expect(findingsOf(root)).toEqual([
       'error resumable/stage-done-checklist-incomplete S1_DONE=1 but CB_S1_TESTS=(missing)',
     ]);
+    t.cleanup();
+  });
+});
+
+describe('writers and a lock the run names', () => {
+  it('should refuse a live lock at LOCK_FILE and replace a stale one there, never beside it as run.lock', () => {
+    const { t, root } = run();
+    setKey(join(root, 'state.env'), 'LOCK_FILE', 'LOCK_FILE="$RUN_ROOT/lock"');
+    const lock = (pid: number) => `pid=${pid}\nhost=this-host\nuser=ann\ntimestamp=2026-11-29T10:00:00Z\n`;
+    writeFileSync(join(root, 'lock'), lock(77));
+    const writer = { probe: fakeProbe([1, 77]), pid: 1, user: 'u', mutex: { staleMs: 0 } };
+    expect(refusal(() => acquireResumableLock(root, writer))).toBe(2);
+    writeFileSync(join(root, 'lock'), lock(78));
+    expect(acquireResumableLock(root, writer)).toBe('replaced-stale');
+    expect(readFileSync(join(root, 'lock'), 'utf8')).toContain('pid="1"');
+    expect(existsSync(join(root, 'run.lock'))).toBe(false);
+    expect(releaseResumableLock(root, writer)).toBe('released');
+    expect(existsSync(join(root, 'lock'))).toBe(false);
     t.cleanup();
   });
 });

@@ -1,11 +1,11 @@
 import { userInfo } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { CkptError } from '../../errors.js';
 import { appendDurable } from '../../fs/atomic.js';
 import { type FileSystem, nodeFileSystem } from '../../fs/file-system.js';
 import { type LockDirOptions, withLockDir } from '../../fs/lock-dir.js';
 import { parseEnv } from '../../parse/env.js';
-import { RUN_FILES } from './load.js';
+import { declaredLockPath, lockPathOf, RUN_FILES } from './load.js';
 import { classifyLock, describeHolder, type LockProbe, type LockState, systemProbe } from './lock.js';
 import { formatLogLine } from './run-log.js';
 
@@ -54,9 +54,37 @@ export function underMutex<T>(root: string, opts: ResumableWriteOptions, fn: () 
   return withLockDir(join(root, '.ckpt-write.lock'), fn, { fs, ...opts.mutex });
 }
 
-/** Reads the lock file as a writer sees it: absent, or its raw text and state. */
-export function readLock(c: Ctx, root: string): { text: string; state: LockState } | undefined {
-  const path = join(root, RUN_FILES.lock);
+/**
+ * The lock file writers use, the one readers look at: an existing lock (the file LOCK_FILE names inside the run
+ * root, else run.lock, lock, .lock or state.lock), else LOCK_FILE's path when its folder exists, else run.lock.
+ */
+export function writerLockPath(c: Ctx, root: string): string {
+  let state: Record<string, string> | undefined;
+  try {
+    state = parseEnv(new TextDecoder().decode(c.fs.readFileSync(join(root, RUN_FILES.state))), '').values;
+  } catch {
+    state = undefined;
+  }
+  const fileExists = (p: string) => {
+    try {
+      return c.fs.existsSync(p) && !c.fs.statSync(p).isDirectory();
+    } catch {
+      return false;
+    }
+  };
+  const declared = declaredLockPath(root, state);
+  return (
+    lockPathOf(root, state, fileExists) ??
+    (declared && c.fs.existsSync(dirname(declared)) ? declared : join(root, RUN_FILES.lock))
+  );
+}
+
+/** Reads the lock file as a writer sees it: absent, or its path, raw text and state. */
+export function readLock(
+  c: Ctx,
+  root: string,
+  path = writerLockPath(c, root),
+): { path: string; text: string; state: LockState } | undefined {
   if (!c.fs.existsSync(path)) return undefined;
   let text: string;
   try {
@@ -66,7 +94,7 @@ export function readLock(c: Ctx, root: string): { text: string; state: LockState
     throw e;
   }
   const parsed = parseEnv(text, path);
-  return { text, state: classifyLock(parsed.values, parsed.ok, c.probe) };
+  return { path, text, state: classifyLock(parsed.values, parsed.ok, c.probe) };
 }
 
 export function ownsLock(c: Ctx, s: LockState): boolean {
@@ -92,7 +120,7 @@ export function assertMayWrite(c: Ctx, root: string): void {
   if (s.state === 'unreadable')
     throw new CkptError(
       'LOCK_HELD',
-      'run.lock is unreadable: stop, or take it over with `ckpt resumable lock --steal`',
+      `${basename(lock.path)} is unreadable: stop, or take it over with \`ckpt resumable lock --steal\``,
     );
 }
 

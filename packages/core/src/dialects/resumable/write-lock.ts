@@ -11,6 +11,7 @@ import {
   type ResumableWriteOptions,
   readLock,
   underMutex,
+  writerLockPath,
 } from './write-common.js';
 
 export interface LockOptions extends ResumableWriteOptions {
@@ -41,8 +42,8 @@ function runIdOf(c: ReturnType<typeof ctxOf>, root: string): string {
 export function acquireResumableLock(root: string, opts: LockOptions = {}): LockOutcome {
   const c = ctxOf(opts);
   return underMutex(root, opts, () => {
-    const path = join(root, RUN_FILES.lock);
-    const current = readLock(c, root);
+    const path = writerLockPath(c, root);
+    const current = readLock(c, root, path);
     let outcome: LockOutcome = 'acquired';
     if (current) {
       const s = current.state;
@@ -54,7 +55,7 @@ export function acquireResumableLock(root: string, opts: LockOptions = {}): Lock
           'LOCK_HELD',
           s.state === 'foreign'
             ? `run is locked on another host (${describeHolder(s.holder)}); its liveness cannot be checked here: stop, or pass --steal once the holder is gone`
-            : 'run.lock is unreadable: stop, or pass --steal to replace it',
+            : `${basename(path)} is unreadable: stop, or pass --steal to replace it`,
         );
       const contents = current.text
         .split('\n')
@@ -78,7 +79,7 @@ export function acquireResumableLock(root: string, opts: LockOptions = {}): Lock
         .replace(/\.[0-9]+Z$/, 'Z'),
     });
     if (!writeOnce(path, body, { fs: c.fs }))
-      throw new CkptError('LOCK_HELD', 'another writer created run.lock at the same moment: stop');
+      throw new CkptError('LOCK_HELD', `another writer created ${basename(path)} at the same moment: stop`);
     appendLogLine(c, root, `lock acquired pid=${c.pid} host=${c.probe.host} user=${c.user}`);
     return outcome;
   });
@@ -108,7 +109,7 @@ export function releaseResumableLock(root: string, opts: UnlockOptions = {}): 'r
           `the lock is not held by pid ${c.pid} on this host; pass --force to remove it`,
         );
     }
-    c.fs.unlinkSync(join(root, RUN_FILES.lock));
+    c.fs.unlinkSync(current.path);
     appendLogLine(c, root, `lock released pid=${'holder' in s && s.holder ? s.holder.pid : '?'}`);
     return 'released';
   });

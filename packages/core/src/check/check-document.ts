@@ -24,8 +24,24 @@ export interface CheckOptions {
 
 type Parsed = { value: unknown; usable: boolean; sourceMap: SourceMap | undefined; findings: Finding[] };
 
+/** A JSON object of scalars as env values (strings), for a key=value kind written as JSON; else undefined. */
+function jsonAsEnv(text: string, file: string): Parsed | undefined {
+  const p = parseJson(text, file);
+  const v = p.value;
+  if (!p.ok || v === null || typeof v !== 'object' || Array.isArray(v)) return undefined;
+  const values: Record<string, string> = Object.create(null);
+  for (const [k, x] of Object.entries(v)) {
+    if (x !== null && typeof x === 'object') return undefined;
+    if (x !== null) values[k] = String(x);
+  }
+  return { value: values, usable: true, sourceMap: p.sourceMap, findings: p.findings };
+}
+
 function parseAs(format: CatalogEntry['format'], text: string, file: string): Parsed {
   if (format === 'env') {
+    // A lock file (not *.env) written as a flat JSON object holds the same metadata: read it as such.
+    const json = !file.endsWith('.env') && /^\s*\{/.test(text) ? jsonAsEnv(text, file) : undefined;
+    if (json) return json;
     const p = parseEnv(text, file);
     return { value: p.values, usable: p.ok, sourceMap: p.sourceMap, findings: p.findings };
   }

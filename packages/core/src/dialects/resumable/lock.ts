@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { parseEnv } from '../../parse/env.js';
 import type { EnvValues } from './stages.js';
 
 /** Who holds a run's lock, as the lock file says. */
@@ -85,6 +86,28 @@ export function classifyLock(values: EnvValues | undefined, usable: boolean, pro
   if (!usable || !/^[0-9]+$/.test(holder.pid) || holder.host === '') return { state: 'unreadable', holder };
   if (holder.host !== probe.host) return { state: 'foreign', holder };
   return { state: probe.isAlive(Number(holder.pid)) ? 'active' : 'stale', holder };
+}
+
+/**
+ * A lock file's values: key=value lines, or a flat JSON object (a lock written by a script in another language).
+ * `ok` is false when neither reads.
+ */
+export function parseLockText(text: string): { values: Record<string, string>; ok: boolean } {
+  if (/^\s*\{/.test(text)) {
+    try {
+      const v: unknown = JSON.parse(text);
+      if (v !== null && typeof v === 'object' && !Array.isArray(v)) {
+        const values: Record<string, string> = Object.create(null);
+        for (const [k, x] of Object.entries(v))
+          if (x !== null && typeof x !== 'object') values[k] = String(x);
+        return { values, ok: true };
+      }
+    } catch {
+      // Not JSON: read it as key=value lines below.
+    }
+  }
+  const parsed = parseEnv(text, '');
+  return { values: parsed.values, ok: parsed.ok };
 }
 
 /** `pid=… host=… user=… run_id=… acquired_at_utc=…`, one line (as the lock's contents go to run.log). */

@@ -154,6 +154,18 @@ describe('the lock', () => {
     t.cleanup();
   });
 
+  it('should read a lock written as a flat JSON object, for readers and writers alike', () => {
+    const t = tmpTree();
+    cpSync(join(fixtures, 'valid-lock-json'), t.dir, { recursive: true });
+    const root = join(t.dir, '.opencode/reports/rotate-db-creds-20261129T230000Z');
+    const { run: r, findings } = loadFresh(root, me.probe);
+    expect(r.lockState).toMatchObject({ state: 'foreign', holder: { pid: '51877', host: 'build-agent-3' } });
+    expect(findings).toEqual([]);
+    const writer = { probe: fakeProbe([1]), pid: 1, user: 'u', mutex: { staleMs: 0 } };
+    expect(() => acquireResumableLock(root, writer)).toThrow(/locked on another host \(pid=51877/);
+    t.cleanup();
+  });
+
   it('should find a lock named lock, .lock or state.lock when LOCK_FILE names no existing file', () => {
     const { t, root } = run();
     for (const name of ['lock', '.lock', 'state.lock']) {

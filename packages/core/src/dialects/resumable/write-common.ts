@@ -6,7 +6,14 @@ import { type FileSystem, nodeFileSystem } from '../../fs/file-system.js';
 import { type LockDirOptions, withLockDir } from '../../fs/lock-dir.js';
 import { parseEnv } from '../../parse/env.js';
 import { declaredLockPath, lockPathOf, RUN_FILES } from './load.js';
-import { classifyLock, describeHolder, type LockProbe, type LockState, systemProbe } from './lock.js';
+import {
+  classifyLock,
+  describeHolder,
+  type LockProbe,
+  type LockState,
+  parseLockText,
+  systemProbe,
+} from './lock.js';
 import { formatLogLine } from './run-log.js';
 
 /** Options every resumable writer takes. */
@@ -93,7 +100,7 @@ export function readLock(
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw e;
   }
-  const parsed = parseEnv(text, path);
+  const parsed = parseLockText(text);
   return { path, text, state: classifyLock(parsed.values, parsed.ok, c.probe) };
 }
 

@@ -11,7 +11,8 @@ describe('ckpt doctor', () => {
   it('should report Node, runs per dialect and nothing to do on a clean project', () => {
     const t = tmpTree({ '.team/runs/20261028T131016577943Z-20fe61/run.json': runJson });
     try {
-      const r = runCli(['doctor', '--json'], { cwd: t.dir });
+      const env = { CKPT_NOW: '2026-10-28T14:00:00Z' };
+      const r = runCli(['doctor', '--json'], { cwd: t.dir, env });
       expect(r.code).toBe(0);
       const report = JSON.parse(r.stdout);
       expect(report.node).toEqual({ version: process.version, required: '>=20.11', ok: true });
@@ -19,9 +20,33 @@ describe('ckpt doctor', () => {
       expect(team.files).toBe(1);
       expect(team.roots.map((x: { root: string }) => x.root)).toEqual(['.team/runs']);
       expect(report.problems).toEqual([]);
-      expect(runCli(['doctor'], { cwd: t.dir }).stdout).toContain(
-        '✓ No unreadable files, stale locks or leftover temp files.',
-      );
+      const text = runCli(['doctor'], { cwd: t.dir, env }).stdout;
+      expect(text).toContain('✓ No run needs attention.');
+      expect(text).toContain('✓ No unreadable files, stale locks or leftover temp files.');
+    } finally {
+      t.cleanup();
+    }
+  });
+
+  it("should report a run's attention as status does: a running team run a day later is stale", () => {
+    const t = tmpTree({ '.team/runs/20261028T131016577943Z-20fe61/run.json': runJson });
+    try {
+      const env = { CKPT_NOW: '2026-10-29T14:00:00Z' };
+      const r = runCli(['doctor', '--json'], { cwd: t.dir, env });
+      expect(r.code).toBe(1);
+      const team = JSON.parse(r.stdout).dialects.find((d: { dialect: string }) => d.dialect === 'team');
+      const status = JSON.parse(runCli(['status', '--json'], { cwd: t.dir, env }).stdout);
+      expect(team.attention).toEqual([
+        {
+          id: status.runs[0].id,
+          level: status.runs[0].attention.level,
+          reasons: status.runs[0].attention.reasons,
+        },
+      ]);
+      expect(team.attention[0].reasons.map((x: { code: string }) => x.code)).toContain('run/stale');
+      const text = runCli(['doctor'], { cwd: t.dir, env });
+      expect(text.stderr).toBe('');
+      expect(text.stdout).toContain('→ the process running it has most likely stopped');
     } finally {
       t.cleanup();
     }
@@ -56,6 +81,9 @@ describe('ckpt doctor', () => {
       expect(by('.ulpi/runs/add-oauth.json.lock')?.message).toContain(`pid ${DEAD_PID}`);
       expect(by('.ulpi/runs/add-oauth.json.lock')?.fix).toContain('rm -r');
       expect(by('reports/fix-1-20261128T101500Z/run.lock')?.message).toMatch(/lock is \d+ min old/);
+      expect(by('reports/fix-1-20261128T101500Z/run.lock')?.fix).toContain(
+        'ckpt resumable lock --run reports/fix-1-20261128T101500Z --steal',
+      );
       expect(by('reports/fix-2-20261128T101500Z/run.lock')).toBeUndefined();
       expect(problems).toHaveLength(4);
       const text = runCli(['doctor'], { cwd: t.dir }).stdout;

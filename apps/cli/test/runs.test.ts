@@ -1,12 +1,14 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadProject, RUN_VIEW_FORMAT_VERSION } from '@ckpt/core';
+import { loadProject, needsPerson, RUN_VIEW_FORMAT_VERSION } from '@ckpt/core';
 import { createViewer } from '@ckpt/viewer';
 import { describe, expect, it } from 'vitest';
 import { repoRoot, runCli } from './run-cli.js';
 
 const sample = join(repoRoot, 'test-fixtures/sample-project');
+// One fixed time for this process and every CLI it starts, so staleness and "ago" agree between them.
+process.env.CKPT_NOW = '2026-11-29T09:00:00Z';
 const runs = loadProject(sample);
 
 describe('ckpt status', () => {
@@ -14,13 +16,19 @@ describe('ckpt status', () => {
     const r = runCli(['status', sample]);
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/DIALECT\s+RUN\s+STATUS\s+DONE\s+PROBLEMS\s+UPDATED/);
+    expect(lines[0]).toMatch(/DIALECT\s+RUN\s+STATUS\s+DONE\s+PROBLEMS\s+UPDATED\s+ATTENTION/);
     runs.forEach((run, i) => {
       const line = lines[i + 1]!;
       expect(line).toContain(run.dialect);
       expect(line).toContain(run.id);
       expect(line).toContain(`${run.progress.done}/${run.progress.total}`);
-      expect(line.startsWith('!')).toBe(run.needsAttention);
+      expect(line.startsWith('!')).toBe(needsPerson(run.attention));
+      expect(
+        line
+          .trimEnd()
+          .split(/\s{2,}/)
+          .at(-1),
+      ).toMatch(run.attention.reasons[0]?.code ?? '-');
     });
     expect(r.stderr).toBe('');
   });
@@ -59,10 +67,29 @@ describe('ckpt status', () => {
   });
 
   it('should exit 1 with --exit-status when a run needs attention, else 0', () => {
-    expect(runs.some((r) => r.needsAttention)).toBe(true);
+    expect(runs.some((r) => needsPerson(r.attention))).toBe(true);
     expect(runCli(['status', sample, '--exit-status']).code).toBe(1);
-    const calm = runs.find((r) => !r.needsAttention)!;
+    const calm = runs.find((r) => !needsPerson(r.attention))!;
     expect(runCli(['status', sample, '--run', `${calm.dialect}/${calm.id}`, '--exit-status']).code).toBe(0);
+  });
+
+  it('should give status --exit-status and resume --exit-status the same answer for every run', () => {
+    for (const run of runs) {
+      const ref = `${run.dialect}/${run.id}`;
+      const want = needsPerson(run.attention) ? 1 : 0;
+      expect([ref, runCli(['status', sample, '--run', ref, '--exit-status']).code]).toEqual([ref, want]);
+      expect([ref, runCli(['resume', sample, '--run', ref, '--exit-status']).code]).toEqual([ref, want]);
+    }
+  });
+
+  it('should flag what the issue found unflagged: an uncertain team task, resumable runs needing a person, a stale ulpi run', () => {
+    const codes = (id: string) => runs.find((r) => r.id.startsWith(id))!.attention.reasons.map((r) => r.code);
+    expect(codes('20261128T140312558021Z')).toContain('resume/needs-person');
+    expect(codes('release-v2-4-0-20261128T101500Z')).toContain('resume/needs-person');
+    expect(codes('lint-sweep')).toContain('run/stale');
+    const detail = runCli(['status', sample, '--run', 'lint-sweep']).stdout;
+    expect(detail).toContain('Attention (1)');
+    expect(detail).toContain('ckpt resume --run ulpi/lint-sweep-20260812T140210Z');
   });
 
   it('should keep to one dialect with --dialect', () => {

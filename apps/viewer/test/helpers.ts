@@ -55,7 +55,7 @@ export function bigRun(n: number, attempts = 5, fields: Partial<RunView> = {}): 
     title: `synthetic run of ${n} units`,
     status: 'running',
     tone: 'active',
-    needsAttention: false,
+    attention: { level: 'none', reasons: [] },
     root: '.ulpi/runs',
     sources: [],
     createdAt: iso(t0),

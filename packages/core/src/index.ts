@@ -1,5 +1,6 @@
 // @ckpt/core: everything that understands the checkpoint formats. No CLI or HTTP code lives here.
 
+export * from './attention/public.js';
 export { type CheckOptions, checkDocument } from './check/check-document.js';
 export { collectFiles, type FileRef } from './check/collect-files.js';
 export {

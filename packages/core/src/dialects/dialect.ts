@@ -1,7 +1,7 @@
 import type { CodeTable } from '../findings/code-table.js';
 import type { Finding } from '../findings/finding.js';
 import type { SourceMap } from '../parse/source-map.js';
-import type { RunView } from '../view/run-view.js';
+import type { RunFacts } from '../view/run-view.js';
 
 /** The four dialects ckpt reads and writes. */
 export type DialectId = 'team' | 'resumable' | 'ulpi' | 'agent-context';
@@ -67,6 +67,6 @@ export interface Dialect {
   checkTree?(root: string, ctx: TreeContext): Finding[];
   /** Every root of this dialect under a project directory. */
   discover?(projectDir: string): string[];
-  /** The runs under one root, as RunViews. */
-  loadRunViews?(root: string, ctx: TreeContext): RunView[];
+  /** The runs under one root, as the facts of RunViews (core adds attention). */
+  loadRunViews?(root: string, ctx: TreeContext): RunFacts[];
 }

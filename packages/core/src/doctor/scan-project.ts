@@ -1,12 +1,15 @@
 import { closeSync, openSync, readdirSync, readFileSync, type Stats, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, relative } from 'node:path';
+import { attentionOf } from '../attention/attention.js';
+import { currentTime } from '../attention/clock.js';
+import { ATTENTION_REASONS, type AttentionLevel, type AttentionReason } from '../attention/reasons.js';
 import { createTreeContext } from '../check/validate-files.js';
 import { matchCatalog } from '../detect/catalog.js';
 import type { Dialect } from '../dialects/dialect.js';
 import { dialects } from '../dialects/registry.js';
 import { isTempName } from '../fs/atomic.js';
-import type { RunView } from '../view/run-view.js';
+import type { RunFacts } from '../view/run-view.js';
 
 /** Something `ckpt doctor` found that needs a person: what, where, and what to do. */
 export interface DoctorProblem {
@@ -19,6 +22,12 @@ export interface DoctorProblem {
 /** Where runs of one dialect were found. */
 export interface DialectRuns {
   readonly dialect: string;
+  /** Runs whose attention level is not `none`, with their reasons (the same as `ckpt status` shows). */
+  readonly attention: readonly {
+    readonly id: string;
+    readonly level: AttentionLevel;
+    readonly reasons: readonly AttentionReason[];
+  }[];
   readonly roots: readonly { readonly root: string; readonly runs: number | null }[];
   /** Checkpoint files of this dialect (matched by the catalog). */
   readonly files: number;
@@ -155,6 +164,7 @@ function findRuns(
   files: readonly string[],
   show: (p: string) => string,
   problems: DoctorProblem[],
+  now: number,
 ) {
   const ctx = createTreeContext({}, show);
   return dialects.map((d): DialectRuns => {
@@ -170,11 +180,13 @@ function findRuns(
       });
     }
     if (roots.length === 0 && matched.length > 0) roots = fallbackRoots(matched, d.rootOf);
+    const attention: DialectRuns['attention'][number][] = [];
     return {
       dialect: d.id,
       files: matched.length,
+      attention,
       roots: roots.sort().map((root) => {
-        let runs: RunView[] | null = null;
+        let runs: RunFacts[] | null = null;
         try {
           runs = d.loadRunViews ? d.loadRunViews(root, ctx) : null;
         } catch (e) {
@@ -184,6 +196,10 @@ function findRuns(
             message: `${d.id} runs could not be loaded: ${(e as Error).message}`,
             fix: `run \`ckpt validate ${show(root)}\` to see what is wrong`,
           });
+        }
+        for (const run of runs ?? []) {
+          const a = attentionOf(run, now);
+          if (a.level !== 'none') attention.push({ id: run.id, level: a.level, reasons: a.reasons });
         }
         return { root: show(root), runs: runs ? runs.length : null };
       }),
@@ -196,7 +212,7 @@ export function scanProject(
   dir: string,
   opts: { staleMs: number; now?: number; nodeVersion?: string },
 ): DoctorReport {
-  const now = opts.now ?? Date.now();
+  const now = opts.now ?? currentTime();
   const version = opts.nodeVersion ?? process.version;
   const show = (p: string) => relative(dir, p).replace(/\\/g, '/') || '.';
   const problems: DoctorProblem[] = [];
@@ -231,12 +247,14 @@ export function scanProject(
     }
     if (name.endsWith('.lock') || name === 'run.lock') {
       const why = staleLock(statSync(f), readText(f), now, opts.staleMs);
+      const lock = ATTENTION_REASONS['lock/dead-holder'];
+      const root = show(f.slice(0, f.lastIndexOf('/')));
       if (why)
         problems.push({
           kind: 'stale-lock',
           path: show(f),
           message: why,
-          fix: `make sure no run is writing, then remove it: rm '${show(f)}'`,
+          fix: `${lock.hint}: ${lock.command({ dialect: 'resumable', id: root, root })}`,
         });
     }
     if (matchCatalog(f)) {
@@ -252,19 +270,20 @@ export function scanProject(
   }
   for (const l of w.lockDirs) {
     const why = staleLock(statSync(l), readText(join(l, 'owner')), now, opts.staleMs);
+    const mutex = ATTENTION_REASONS['lock/leftover-mutex'];
     if (why)
       problems.push({
         kind: 'stale-lock',
         path: show(l),
         message: why,
-        fix: `make sure no run is writing, then remove it: rm -r '${show(l)}'`,
+        fix: `${mutex.hint}: ${mutex.command({ dialect: 'ulpi', id: show(l), root: show(l), file: show(l) })}`,
       });
   }
   const readable = w.files.filter((f) => canRead(f) === undefined);
   return {
     node: { version, required: `>=${REQUIRED.join('.')}`, ok },
     dir,
-    dialects: findRuns(dir, readable, show, problems),
+    dialects: findRuns(dir, readable, show, problems, now),
     problems,
   };
 }

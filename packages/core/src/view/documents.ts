@@ -1,6 +1,7 @@
+import type { Attention } from '../attention/reasons.js';
 import type { DialectId } from '../dialects/dialect.js';
 import { type ResumePlan, RUN_VIEW_FORMAT_VERSION, type RunView, type Tone } from './run-view.js';
-import { type RunSummary, resumeNeedsAttention, summarizeRun } from './summary.js';
+import { type RunSummary, summarizeRun } from './summary.js';
 
 /** `ckpt status --json` and the viewer's `GET /api/runs`: every run, newest first. */
 export interface RunsDocument {
@@ -24,8 +25,8 @@ export interface ResumeDocument {
     readonly status: string;
     readonly tone: Tone;
   };
-  /** True when resuming needs a person first (what `--exit-status` reports). */
-  readonly needsAttention: boolean;
+  /** The run's attention (the same as in its RunView); `--exit-status` exits 1 when its level is action or blocked. */
+  readonly attention: Attention;
   readonly resume: ResumePlan;
 }
 
@@ -50,7 +51,7 @@ export function resumeDocument(run: RunView): ResumeDocument {
   return {
     formatVersion: RUN_VIEW_FORMAT_VERSION,
     run: { id: run.id, dialect: run.dialect, title: run.title, status: run.status, tone: run.tone },
-    needsAttention: resumeNeedsAttention(run),
+    attention: run.attention,
     resume: run.resume,
   };
 }

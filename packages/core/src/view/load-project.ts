@@ -1,13 +1,17 @@
 import { relative, resolve, sep } from 'node:path';
+import { withAttention } from '../attention/attention.js';
+import { currentTime } from '../attention/clock.js';
 import { createTreeContext } from '../check/validate-files.js';
 import type { Dialect, DialectId, TreeContext } from '../dialects/dialect.js';
 import { dialects } from '../dialects/registry.js';
-import type { RunView } from './run-view.js';
+import type { RunFacts, RunView } from './run-view.js';
 
 export interface LoadProjectOptions {
   /** Only these dialects. */
   readonly dialects?: readonly DialectId[];
   readonly onProgress?: (message: string) => void;
+  /** The time staleness is measured against; default `currentTime()` (which honours CKPT_NOW). */
+  readonly now?: number;
 }
 
 /** A directory holding one dialect's runs, as its `discover` found it. */
@@ -51,7 +55,7 @@ export function discoverRoots(projectDir: string, opts: LoadProjectOptions = {})
  * A run standing for a root whose loader failed: shown (needing attention) rather than hiding every other run.
  * Bad input is meant to become findings inside loaders; this only guards against a loader bug.
  */
-function failedRootView(d: Dialect, rootDisplay: string, error: unknown): RunView {
+function failedRootView(d: Dialect, rootDisplay: string, error: unknown): RunFacts {
   const message = `the ${d.id} loader failed on ${rootDisplay}: ${(error as Error)?.message ?? String(error)}`;
   return {
     id: rootDisplay,
@@ -59,7 +63,6 @@ function failedRootView(d: Dialect, rootDisplay: string, error: unknown): RunVie
     title: rootDisplay,
     status: 'unreadable',
     tone: 'error',
-    needsAttention: true,
     root: rootDisplay,
     sources: [],
     phases: [],
@@ -90,7 +93,7 @@ function failedRootView(d: Dialect, rootDisplay: string, error: unknown): RunVie
   };
 }
 
-function loadRoot(d: Dialect, root: string, ctx: TreeContext): RunView[] {
+function loadRoot(d: Dialect, root: string, ctx: TreeContext): RunFacts[] {
   try {
     return d.loadRunViews!(root, ctx);
   } catch (e) {
@@ -108,9 +111,10 @@ export function loadProject(projectDir: string, opts: LoadProjectOptions = {}): 
   const ctx = createTreeContext({}, display);
   const runs: RunView[] = [];
   const byId = new Map(dialects.map((d) => [d.id, d]));
+  const now = opts.now ?? currentTime();
   for (const { dialect, root } of discoverRoots(dir, opts)) {
     opts.onProgress?.(`reading ${dialect} runs in ${display(root)}`);
-    runs.push(...loadRoot(byId.get(dialect)!, root, ctx));
+    for (const run of loadRoot(byId.get(dialect)!, root, ctx)) runs.push(withAttention(run, now));
   }
   return runs.sort(compareRunsNewestFirst);
 }

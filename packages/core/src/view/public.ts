@@ -24,7 +24,6 @@ export {
   type ProblemCounts,
   problemCounts,
   type RunSummary,
-  resumeNeedsAttention,
   statusTones,
   summarizeRun,
 } from './summary.js';

@@ -1,8 +1,12 @@
+import type { Attention } from '../attention/reasons.js';
 import type { DialectId } from '../dialects/dialect.js';
 import type { Finding } from '../findings/finding.js';
 
-/** Version of the JSON that `ckpt status --json`, `ckpt resume --json` and the viewer's /api/ return. */
-export const RUN_VIEW_FORMAT_VERSION = 1;
+/**
+ * Version of the JSON that `ckpt status --json`, `ckpt resume --json` and the viewer's /api/ return.
+ * 2: `needsAttention` (a boolean each dialect computed) became `attention: {level, reasons}`, computed in core.
+ */
+export const RUN_VIEW_FORMAT_VERSION = 2;
 
 /** The colour family of a status, shared by the CLI and the viewer. */
 export type Tone = 'ok' | 'active' | 'warning' | 'error' | 'neutral';
@@ -92,14 +96,13 @@ export interface ResumePlan {
   readonly native?: unknown;
 }
 
-/** The one normalized model of a run that every dialect's loader produces and every front-end renders. */
-export interface RunView {
+/** What a dialect's loader knows about a run; core adds its attention (`withAttention`) to make a RunView. */
+export interface RunFacts {
   readonly id: string;
   readonly dialect: DialectId;
   readonly title: string;
   readonly status: string;
   readonly tone: Tone;
-  readonly needsAttention: boolean;
   /** Directory of the run relative to the project, `/` separators. */
   readonly root: string;
   readonly sources: readonly SourceFile[];
@@ -116,4 +119,10 @@ export interface RunView {
   readonly resume: ResumePlan;
   /** Key facts particular to the dialect (launch kind, resume window, convergence...), label and value. */
   readonly details: readonly { readonly label: string; readonly value: string }[];
+}
+
+/** The one normalized model of a run that every front-end renders: a dialect's facts plus core's attention. */
+export interface RunView extends RunFacts {
+  /** Whether and why the run needs a person, from one table in core (`attentionOf`). */
+  readonly attention: Attention;
 }

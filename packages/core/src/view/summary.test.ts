@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Finding } from '../findings/finding.js';
 import { resumeDocument, runsDocument, summariesDocument } from './documents.js';
 import { RUN_VIEW_FORMAT_VERSION } from './run-view.js';
-import { describeProblems, problemCounts, resumeNeedsAttention, summarizeRun } from './summary.js';
+import { describeProblems, problemCounts, summarizeRun } from './summary.js';
 import { testRun } from './test/test-run.js';
 
 const finding = (severity: Finding['severity']): Finding => ({
@@ -38,22 +38,11 @@ describe('summarizeRun', () => {
   });
 });
 
-describe('resumeNeedsAttention', () => {
-  it('should be true when the plan has blocked items or the run needs attention', () => {
-    expect(resumeNeedsAttention(testRun('r'))).toBe(true);
-    const clean = testRun('r', {
-      resume: { summary: 's', skip: [], runNext: [], blocked: [], needsPerson: [], notes: [] },
-    });
-    expect(resumeNeedsAttention(clean)).toBe(false);
-    expect(resumeNeedsAttention({ ...clean, needsAttention: true })).toBe(true);
-  });
-});
-
 describe('documents', () => {
   it('should carry the format version', () => {
     const runs = [testRun('r1')];
     expect(runsDocument(runs).formatVersion).toBe(RUN_VIEW_FORMAT_VERSION);
     expect(summariesDocument(runs).runs[0]!.id).toBe('r1');
-    expect(resumeDocument(runs[0]!)).toMatchObject({ run: { id: 'r1' }, needsAttention: true });
+    expect(resumeDocument(runs[0]!)).toMatchObject({ run: { id: 'r1' }, attention: { level: 'none' } });
   });
 });

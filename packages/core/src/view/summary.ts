@@ -1,3 +1,4 @@
+import type { Attention } from '../attention/reasons.js';
 import type { DialectId } from '../dialects/dialect.js';
 import type { Finding } from '../findings/finding.js';
 import type { RunView, Tone } from './run-view.js';
@@ -19,7 +20,7 @@ export interface RunSummary {
   readonly title: string;
   readonly status: string;
   readonly tone: Tone;
-  readonly needsAttention: boolean;
+  readonly attention: Attention;
   readonly root: string;
   readonly createdAt?: string;
   readonly updatedAt?: string;
@@ -61,7 +62,7 @@ export function summarizeRun(run: RunView): RunSummary {
     title: run.title,
     status: run.status,
     tone: run.tone,
-    needsAttention: run.needsAttention,
+    attention: run.attention,
     root: run.root,
     ...(run.createdAt !== undefined ? { createdAt: run.createdAt } : {}),
     ...(run.updatedAt !== undefined ? { updatedAt: run.updatedAt } : {}),
@@ -72,11 +73,6 @@ export function summarizeRun(run: RunView): RunSummary {
     problems: problemCounts(run.findings),
     resume: run.resume.summary,
   };
-}
-
-/** Whether resuming needs a person first: the run needs attention, or its plan has blocked or manual items. */
-export function resumeNeedsAttention(run: RunView): boolean {
-  return run.needsAttention || run.resume.blocked.length > 0 || run.resume.needsPerson.length > 0;
 }
 
 /** A one-line description of a run's problems, e.g. `2 errors, 1 warning`; `''` when there are none. */

@@ -1,5 +1,7 @@
+import { currentTime } from '@ckpt/core';
+
 /** How long ago an ISO time was, in the largest whole unit (`3m ago`, `2h ago`, `5d ago`). */
-export function ago(iso: string | undefined, now = Date.now()): string {
+export function ago(iso: string | undefined, now = currentTime()): string {
   if (!iso) return '-';
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;

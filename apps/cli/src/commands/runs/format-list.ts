@@ -1,10 +1,16 @@
-import { describeProblems, type RunSummary } from '@ckpt/core';
+import { currentTime, describeProblems, needsPerson, type RunSummary } from '@ckpt/core';
 import type { Colors } from '../../output/color.js';
 import { ago } from './ago.js';
 import { clip, pad, safe, toned } from './text.js';
 
-/** One line per run: dialect, id, status, progress, problems, updated-ago. */
-export function formatRunList(runs: readonly RunSummary[], c: Colors, now = Date.now()): string {
+/** The attention column: the first reason's code, `+N` for the others. */
+function reasonOf(r: RunSummary): string {
+  const [first, ...rest] = r.attention.reasons;
+  return first ? `${first.code}${rest.length > 0 ? ` +${rest.length}` : ''}` : '-';
+}
+
+/** One line per run: attention mark, dialect, id, status, progress, problems, updated-ago, attention reason. */
+export function formatRunList(runs: readonly RunSummary[], c: Colors, now = currentTime()): string {
   if (runs.length === 0) return 'no runs found\n';
   const rows = runs.map((r) => {
     const id = safe(clip(r.id, 48));
@@ -17,25 +23,28 @@ export function formatRunList(runs: readonly RunSummary[], c: Colors, now = Date
       progress: `${r.progress.done}/${r.progress.total}`,
       problems: problems || '-',
       updated: ago(r.updatedAt ?? r.createdAt, now),
+      reason: reasonOf(r),
     };
   });
-  const w = (k: 'dialect' | 'id' | 'status' | 'progress' | 'problems', title: string) =>
+  const w = (k: 'dialect' | 'id' | 'status' | 'progress' | 'problems' | 'updated', title: string) =>
     Math.max(title.length, ...rows.map((x) => x[k].length)) + 2;
   const wd = w('dialect', 'DIALECT');
   const wi = w('id', 'RUN');
   const ws = w('status', 'STATUS');
   const wp = w('progress', 'DONE');
   const wq = w('problems', 'PROBLEMS');
+  const wu = w('updated', 'UPDATED');
   const header = c.dim(
     pad('DIALECT', 'DIALECT', wd) +
       pad('RUN', 'RUN', wi) +
       pad('STATUS', 'STATUS', ws) +
       pad('DONE', 'DONE', wp) +
       pad('PROBLEMS', 'PROBLEMS', wq) +
-      'UPDATED',
+      pad('UPDATED', 'UPDATED', wu) +
+      'ATTENTION',
   );
   const lines = rows.map((x) => {
-    const mark = x.r.needsAttention ? c.red('!') : ' ';
+    const mark = needsPerson(x.r.attention) ? c.red('!') : ' ';
     const problems =
       x.r.problems.errors > 0
         ? c.red(x.problems)
@@ -50,10 +59,11 @@ export function formatRunList(runs: readonly RunSummary[], c: Colors, now = Date
       pad(toned(c, x.r.tone, x.status), x.status, ws) +
       pad(x.progress, x.progress, wp) +
       pad(problems, x.problems, wq) +
-      c.dim(x.updated)
+      pad(c.dim(x.updated), x.updated, wu) +
+      (needsPerson(x.r.attention) ? x.reason : c.dim(x.reason))
     );
   });
-  const attention = runs.filter((r) => r.needsAttention).length;
+  const attention = runs.filter((r) => needsPerson(r.attention)).length;
   const footer = c.dim(
     `${runs.length} run${runs.length === 1 ? '' : 's'}${attention > 0 ? `, ${attention} need${attention === 1 ? 's' : ''} attention (!)` : ''}`,
   );

@@ -1,4 +1,11 @@
-import { describeProblems, problemCounts, type RunView, type UnitView } from '@ckpt/core';
+import {
+  currentTime,
+  describeProblems,
+  needsPerson,
+  problemCounts,
+  type RunView,
+  type UnitView,
+} from '@ckpt/core';
 import type { Colors } from '../../output/color.js';
 import { ago, duration } from './ago.js';
 import { formatPlan } from './format-resume.js';
@@ -27,14 +34,14 @@ function unitLine(c: Colors, u: UnitView, wid: number, wst: number): string {
 }
 
 /** The detailed text of one run: header, details, phases, units, approvals, findings, resume summary. */
-export function formatRun(run: RunView, c: Colors, now = Date.now()): string {
+export function formatRun(run: RunView, c: Colors, now = currentTime()): string {
   const out: string[] = [];
   const problems = describeProblems(problemCounts(run.findings));
   out.push(
     `${c.dim(run.dialect)}  ${c.bold(safe(run.id))}${run.title !== run.id ? `  ${safe(run.title)}` : ''}\n`,
   );
   out.push(
-    `${toned(c, run.tone, safe(run.status))}${run.needsAttention ? c.red('  needs attention') : ''}  ` +
+    `${toned(c, run.tone, safe(run.status))}${needsPerson(run.attention) ? c.red('  needs attention') : ''}  ` +
       `${run.progress.done}/${run.progress.total} done` +
       Object.entries(run.counts)
         .map(([k, v]) => c.dim(`  ${safe(k)} ${v}`))
@@ -50,6 +57,14 @@ export function formatRun(run: RunView, c: Colors, now = Date.now()): string {
     run.finishedAt ? `finished ${run.finishedAt}` : '',
   ].filter(Boolean);
   out.push(c.dim(`${times.join('  ')}\nroot ${safe(run.root)}\n`));
+  if (run.attention.reasons.length > 0) {
+    out.push(section(c, 'Attention', run.attention.reasons.length));
+    for (const r of run.attention.reasons) {
+      const level = r.level === 'info' ? c.dim(r.level) : c.red(r.level);
+      out.push(`  ${pad(level, r.level, 9)}${r.code}  ${safe(r.message)}\n`);
+      out.push(c.dim(`           ${safe(r.hint)}${r.command ? `: ${safe(r.command)}` : ''}\n`));
+    }
+  }
   if (run.details.length > 0) {
     const w = Math.max(...run.details.map((d) => d.label.length)) + 2;
     out.push(section(c, 'Details'));

@@ -17,7 +17,7 @@ export function registerRunCommands(program: Command): void {
     .option('--run <id>', 'show this run in detail (an id, a unique prefix, or <dialect>/<id>)')
     .addOption(new Option('-d, --dialect <dialect>', 'only runs of this dialect').choices(DIALECTS))
     .option('--json', `print the RunView JSON document (versioned by formatVersion)`)
-    .option('--exit-status', 'exit 1 when a run shown needs attention')
+    .option('--exit-status', 'exit 1 when a run shown needs attention (attention level action or blocked)')
     .addOption(colorOption())
     .action(async (dir: string | undefined, flags) => {
       const { runStatus } = await import('./status.js');
@@ -55,7 +55,7 @@ Exit codes: 0 ok, 1 a run needs attention (with --exit-status), 2 usage error, 3
 ${examples([
   'ckpt list',
   'ckpt list test-fixtures/sample-project --dialect ulpi',
-  "ckpt list --json | jq -r '.runs[] | select(.needsAttention) | .id'",
+  `ckpt list --json | jq -r '.runs[] | select(.attention.level != "none" and .attention.level != "info") | .id'`,
 ])}`,
     );
 
@@ -68,7 +68,10 @@ ${examples([
       new Option('-d, --dialect <dialect>', 'look the run up among this dialect only').choices(DIALECTS),
     )
     .option('--json', 'print the resume plan JSON document (versioned by formatVersion)')
-    .option('--exit-status', 'exit 1 when resuming needs a person first (blocked items, stops, findings)')
+    .option(
+      '--exit-status',
+      'exit 1 when the run needs attention (the same attention as `ckpt status` shows)',
+    )
     .addOption(colorOption())
     .action(async (dir: string | undefined, flags) => {
       const { runResume } = await import('./resume.js');

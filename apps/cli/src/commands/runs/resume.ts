@@ -1,4 +1,4 @@
-import { resumeDocument, resumeNeedsAttention } from '@ckpt/core';
+import { needsPerson, resumeDocument } from '@ckpt/core';
 import { type ColorMode, colorsFor } from '../../output/color.js';
 import { formatResume } from './format-resume.js';
 import { loadRuns, pickRun } from './load.js';
@@ -19,5 +19,5 @@ export function runResume(dir: string | undefined, flags: ResumeFlags): number {
       ? `${JSON.stringify(resumeDocument(run), null, 2)}\n`
       : formatResume(run, colorsFor((flags.color ?? 'auto') as ColorMode)),
   );
-  return flags.exitStatus && resumeNeedsAttention(run) ? 1 : 0;
+  return flags.exitStatus && needsPerson(run.attention) ? 1 : 0;
 }

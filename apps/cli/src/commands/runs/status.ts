@@ -1,4 +1,11 @@
-import { type RunView, runDocument, runsDocument, summariesDocument, summarizeRun } from '@ckpt/core';
+import {
+  needsPerson,
+  type RunView,
+  runDocument,
+  runsDocument,
+  summariesDocument,
+  summarizeRun,
+} from '@ckpt/core';
 import { type ColorMode, colorsFor } from '../../output/color.js';
 import { formatRunList } from './format-list.js';
 import { formatRun } from './format-run.js';
@@ -19,7 +26,7 @@ export function runStatus(dir: string | undefined, flags: StatusFlags): number {
   if (flags.run !== undefined) {
     const run = pickRun(runs, flags.run, flags.dialect);
     process.stdout.write(flags.json ? `${JSON.stringify(runDocument(run), null, 2)}\n` : formatRun(run, c));
-    return flags.exitStatus && run.needsAttention ? 1 : 0;
+    return flags.exitStatus && needsPerson(run.attention) ? 1 : 0;
   }
   process.stdout.write(
     flags.json
@@ -30,7 +37,7 @@ export function runStatus(dir: string | undefined, flags: StatusFlags): number {
 }
 
 const listExit = (runs: readonly RunView[], flags: StatusFlags) =>
-  flags.exitStatus && runs.some((r) => r.needsAttention) ? 1 : 0;
+  flags.exitStatus && runs.some((r) => needsPerson(r.attention)) ? 1 : 0;
 
 /**
  * `ckpt list [dir]`: every run on one line, the list `ckpt status` prints; `--json` prints the one-line facts

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { CkptError, type RunView, teamStatus } from '@ckpt/core';
+import { CkptError, type RunFacts, teamStatus } from '@ckpt/core';
 import { type ColorMode, type Colors, colorsFor } from '../../output/color.js';
 
 function toneColor(c: Colors, tone: string): (s: string) => string {
@@ -14,7 +14,7 @@ function toneColor(c: Colors, tone: string): (s: string) => string {
           : (s) => s;
 }
 
-function renderRun(v: RunView, c: Colors, out: string[]): void {
+function renderRun(v: RunFacts, c: Colors, out: string[]): void {
   for (const u of v.units) {
     out.push(
       `  ${c.bold(u.id)}  [${u.stage}/${u.agent}]  ${toneColor(c, u.tone)(u.status)} (attempt ${u.attempts.at(-1)?.attempt})`,

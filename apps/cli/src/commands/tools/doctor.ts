@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type DoctorReport, scanProject } from '@ckpt/core';
+import { type DoctorReport, needsPerson, scanProject } from '@ckpt/core';
 import { InputError, UsageError } from '../../usage-error.js';
 
 export interface DoctorFlags {
@@ -23,6 +23,24 @@ function render(r: DoctorReport): string {
         `    ${root.root}${root.runs === null ? '' : `  ${root.runs} run${root.runs === 1 ? '' : 's'}`}`,
       );
   }
+  const attention = r.dialects.flatMap((d) =>
+    d.attention.filter(needsPerson).map((a) => ({ dialect: d.dialect, ...a })),
+  );
+  out.push('');
+  if (attention.length === 0) out.push('✓ No run needs attention.');
+  else {
+    out.push(
+      `${attention.length} run${attention.length === 1 ? ' needs' : 's need'} attention (as \`ckpt status\` shows):`,
+    );
+    for (const a of attention) {
+      out.push(`  ! ${a.dialect}/${a.id} (${a.level})`);
+      for (const reason of a.reasons.filter((x) => x.level !== 'info'))
+        out.push(
+          `    ${reason.code}: ${reason.message}`,
+          `    → ${reason.hint}${reason.command ? `: ${reason.command}` : ''}`,
+        );
+    }
+  }
   out.push('');
   if (r.problems.length === 0) out.push('✓ No unreadable files, stale locks or leftover temp files.');
   else {
@@ -35,7 +53,7 @@ function render(r: DoctorReport): string {
   return `${out.join('\n')}\n`;
 }
 
-/** `ckpt doctor [dir]`: exit 0 when nothing needs attention, 1 when something does. */
+/** `ckpt doctor [dir]`: exit 0 when nothing needs attention, 1 when a problem or a run's attention does. */
 export function runDoctor(dir: string, flags: DoctorFlags): number {
   const minutes = Number(flags.staleAfter ?? '60');
   if (!Number.isFinite(minutes) || minutes <= 0)
@@ -49,7 +67,8 @@ export function runDoctor(dir: string, flags: DoctorFlags): number {
   }
   const report = scanProject(abs, { staleMs: minutes * 60_000 });
   process.stdout.write(
-    flags.json ? `${JSON.stringify({ formatVersion: 1, ...report }, null, 2)}\n` : render(report),
+    flags.json ? `${JSON.stringify({ formatVersion: 2, ...report }, null, 2)}\n` : render(report),
   );
-  return report.problems.length > 0 ? 1 : 0;
+  const runsNeed = report.dialects.some((d) => d.attention.some(needsPerson));
+  return report.problems.length > 0 || runsNeed ? 1 : 0;
 }

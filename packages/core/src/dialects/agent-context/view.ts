@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { compareFindings, type Finding, findingAt } from '../../findings/finding.js';
-import type { AttemptView, RunView, Tone, UnitView } from '../../view/run-view.js';
+import type { AttemptView, RunFacts, Tone, UnitView } from '../../view/run-view.js';
 import type { CheckedDocument, TreeContext } from '../dialect.js';
 import { agentContextCodes } from './codes.js';
 import { type AgentContextTree, loadAgentContextTree } from './load.js';
@@ -63,14 +63,14 @@ function taskUnit(t: AgentContextTaskSummary, its: readonly AgentContextIteratio
 }
 
 /** The RunViews of one `.agent-context/` tree: one per orchestrator run, and one per task state without a run. */
-export function loadAgentContextRunViews(root: string, ctx: TreeContext): RunView[] {
+export function loadAgentContextRunViews(root: string, ctx: TreeContext): RunFacts[] {
   const tree = loadAgentContextTree(root, ctx);
   const extra = treeFindings(tree);
   const ids = new Set([...tree.orchestrator.keys(), ...tree.tasks.keys()]);
   return [...ids].sort().map((id) => runView(id, tree, ctx, extra));
 }
 
-function runView(id: string, tree: AgentContextTree, ctx: TreeContext, extra: readonly Finding[]): RunView {
+function runView(id: string, tree: AgentContextTree, ctx: TreeContext, extra: readonly Finding[]): RunFacts {
   const orch = tree.orchestrator.get(id);
   const taskDoc = tree.tasks.get(id);
   const its = tree.iterations.get(id) ?? [];
@@ -103,7 +103,6 @@ function runView(id: string, tree: AgentContextTree, ctx: TreeContext, extra: re
     r?.iterations ??
     its.filter((x) => x.iteration || x.decision).map((x) => summarizeRun(id, undefined, [x]).iterations[0]!);
   const units = t ? [taskUnit(t, itSummaries)] : [];
-  const errors = findings.some((f) => f.severity === 'error');
   const status = r ? (r.supported ? (r.phase ?? 'unknown') : 'unsupported') : (t?.state ?? 'unknown');
   const tone: Tone = r
     ? !r.supported
@@ -173,7 +172,6 @@ function runView(id: string, tree: AgentContextTree, ctx: TreeContext, extra: re
     title: r?.task ?? t?.task ?? id,
     status,
     tone,
-    needsAttention: errors || resume.needsPerson.length > 0 || resume.blocked.length > 0,
     root: ctx.display(r ? join(tree.root, 'orchestrator', id) : runDir),
     sources: docs.map((d) => ({ path: d.file, kind: d.kind })),
     ...(r?.createdAt ? { createdAt: r.createdAt } : {}),

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, relative, resolve } from 'node:path';
 import { createTreeContext } from '../../check/validate-files.js';
 import { CkptError } from '../../errors.js';
-import type { RunView } from '../../view/run-view.js';
+import type { RunFacts } from '../../view/run-view.js';
 import { runRootFindings } from './index.js';
 import { discoverRunRoots, isRunRoot, loadRunRoot } from './load.js';
 import type { ResumableResume } from './resume.js';
@@ -43,7 +43,7 @@ export function resolveResumableRunRoot(sel: RunSelection, cwd = process.cwd()):
 /** One run root's status: its RunView and the resume decision. */
 export interface ResumableStatus {
   readonly dir: string;
-  readonly view: RunView;
+  readonly view: RunFacts;
   readonly resume: ResumableResume;
 }
 

@@ -1,5 +1,5 @@
 import type { Finding } from '../../findings/finding.js';
-import type { PhaseView, ResumePlan, RunView, Tone, UnitView } from '../../view/run-view.js';
+import type { PhaseView, ResumePlan, RunFacts, Tone, UnitView } from '../../view/run-view.js';
 import { stageArtifacts } from './artifacts.js';
 import { CONTRACT_ITEMS, contractOf } from './contract.js';
 import { type RunRoot, valuesOf } from './load.js';
@@ -77,7 +77,7 @@ export function runRootView(
   root: RunRoot,
   display: (abs: string) => string,
   findings: readonly Finding[],
-): RunView {
+): RunFacts {
   const s = valuesOf(root.state);
   const c = valuesOf(root.checklist);
   const recorded = valuesOf(root.contract);
@@ -143,7 +143,6 @@ export function runRootView(
     title: s?.TASK_NAME ?? root.name,
     status,
     tone: STATUS_TONE[status]!,
-    needsAttention: status === 'blocked' || findings.some((f) => f.severity !== 'info'),
     root: display(root.dir),
     sources: [root.state, root.checklist, root.lock, root.contract]
       .filter((d) => d !== undefined)

@@ -1,5 +1,5 @@
 import { compareFindings, type Finding } from '../../findings/finding.js';
-import type { RunView } from '../../view/run-view.js';
+import type { RunFacts } from '../../view/run-view.js';
 import type { TreeContext } from '../dialect.js';
 import { isRun, loadTeamTree, newestRun, selectedRun, type TeamRunFiles, type TeamTree } from './load.js';
 import type { TeamRunModel } from './model.js';
@@ -54,7 +54,7 @@ export function teamRunFindings(model: TeamRunModel, files: TeamRunFiles): Findi
 }
 
 /** Every run of a loaded tree as RunViews; the tree's own findings go with the run status shows. */
-export function teamRunViews(runs: TeamRuns, display: (abs: string) => string): RunView[] {
+export function teamRunViews(runs: TeamRuns, display: (abs: string) => string): RunFacts[] {
   return runs.models.map((m) => {
     const files = runs.tree.runs.find((r) => r.id === m.id)!;
     const isSel = runs.selected?.id === m.id;

@@ -1,6 +1,6 @@
 import { join, relative, resolve } from 'node:path';
 import { createTreeContext } from '../../check/validate-files.js';
-import type { RunView } from '../../view/run-view.js';
+import type { RunFacts } from '../../view/run-view.js';
 import type { TreeContext } from '../dialect.js';
 import { type TeamResumePlan, teamResumePlan } from './resume.js';
 import { loadTeamRunsAt, type TeamRuns, teamRunViews } from './runs.js';
@@ -31,7 +31,7 @@ export interface TeamStatus {
     readonly current: boolean;
   }[];
   /** The run shown (the one asked for, else `current`, else the newest); null when there is none. */
-  readonly run: RunView | null;
+  readonly run: RunFacts | null;
   readonly resume: TeamResumePlan | null;
 }
 

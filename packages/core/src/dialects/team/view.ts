@@ -1,5 +1,5 @@
 import { compareFindings, type Finding } from '../../findings/finding.js';
-import type { AttemptView, PhaseView, ResumePlan, RunView, Tone, UnitView } from '../../view/run-view.js';
+import type { AttemptView, PhaseView, ResumePlan, RunFacts, Tone, UnitView } from '../../view/run-view.js';
 import type { TeamRunFiles } from './load.js';
 import type { TeamAttempt, TeamRunModel, TeamTask } from './model.js';
 import { type TeamResumePlan, teamResumePlan, UNCERTAIN_GUIDANCE } from './resume.js';
@@ -144,7 +144,7 @@ export function teamRunView(
   display: (abs: string) => string,
   findings: readonly Finding[],
   isCurrent: boolean,
-): RunView {
+): RunFacts {
   const plan = teamResumePlan(model);
   const units = model.tasks.map(unitView);
   const counts: Record<string, number> = Object.create(null);
@@ -175,8 +175,6 @@ export function teamRunView(
     title: `team run ${s('profile') ?? '?'} · ${s('stage') ?? '?'}`,
     status,
     tone: TEAM_TONES[status] ?? 'neutral',
-    needsAttention:
-      status !== 'completed' && status !== 'running' ? true : findings.some((f) => f.severity === 'error'),
     root: display(model.dir),
     sources: docs.map((d) => ({ path: d.file, kind: d.kind })),
     ...(s('created_at') ? { createdAt: s('created_at')! } : {}),

@@ -1,6 +1,6 @@
 import { relative, resolve } from 'node:path';
 import { createTreeContext } from '../../check/validate-files.js';
-import type { RunView } from '../../view/run-view.js';
+import type { RunFacts } from '../../view/run-view.js';
 import { findUlpiRunsDir } from './load.js';
 import { ulpiRunViews } from './view-runs.js';
 
@@ -9,7 +9,7 @@ export interface UlpiRuns {
   /** The runs directory, or undefined when no ancestor holds one. */
   readonly dir: string | undefined;
   /** Newest first; unreadable files are runs with status `unreadable`. */
-  readonly runs: RunView[];
+  readonly runs: RunFacts[];
 }
 
 /**

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Finding, findingAt } from '../../findings/finding.js';
-import type { RunView } from '../../view/run-view.js';
+import type { RunFacts } from '../../view/run-view.js';
 import type { TreeContext } from '../dialect.js';
 import { checkUlpiTree } from './event-log-rules.js';
 import { loadUlpiRunFiles, ulpiTempFiles } from './load.js';
@@ -34,7 +34,7 @@ function tempFindings(dir: string, ctx: TreeContext, now: number): Finding[] {
 }
 
 /** Every run of a `.ulpi/runs` directory as RunViews, newest first; unreadable files included. */
-export function ulpiRunViews(dir: string, ctx: TreeContext, now = Date.now()): RunView[] {
+export function ulpiRunViews(dir: string, ctx: TreeContext, now = Date.now()): RunFacts[] {
   const runs = loadUlpiRunFiles(dir, ctx);
   const tree = checkUlpiTree(dir, ctx);
   const temps = tempFindings(dir, ctx, now);

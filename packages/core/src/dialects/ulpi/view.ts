@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { compareFindings, type Finding, findingAt } from '../../findings/finding.js';
-import type { PhaseView, RunView, Tone, UnitView } from '../../view/run-view.js';
+import type { PhaseView, RunFacts, Tone, UnitView } from '../../view/run-view.js';
 import type { TreeContext } from '../dialect.js';
 import { ulpiCodes } from './codes.js';
 import { eventLogPathFor } from './event-log-io.js';
@@ -148,7 +148,7 @@ function details(
 }
 
 /** The RunView of one status file (an unreadable one shows as `unreadable`, with why). */
-export function ulpiRunView(r: UlpiRunFile, ctx: TreeContext, extra: readonly Finding[] = []): RunView {
+export function ulpiRunView(r: UlpiRunFile, ctx: TreeContext, extra: readonly Finding[] = []): RunFacts {
   const root = ctx.display(dirname(r.path));
   const id = ulpiRunId(r);
   const logPath = eventLogPathFor(r.path);
@@ -168,7 +168,6 @@ export function ulpiRunView(r: UlpiRunFile, ctx: TreeContext, extra: readonly Fi
       title: basename(r.name),
       status: 'unreadable',
       tone: 'error',
-      needsAttention: true,
       root,
       sources,
       phases: [],
@@ -201,10 +200,6 @@ export function ulpiRunView(r: UlpiRunFile, ctx: TreeContext, extra: readonly Fi
     title: str(doc, 'task') ?? id,
     status,
     tone: tone(RUN_TONES, status),
-    needsAttention:
-      status === 'needs_attention' ||
-      findings.some((f) => f.severity === 'error') ||
-      resume.needsPerson.length > 0,
     root,
     sources,
     ...opt('createdAt', str(doc, 'createdAt')),

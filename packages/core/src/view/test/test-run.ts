@@ -14,7 +14,7 @@ export function testRun(id: string, fields: Partial<RunView> & { dialect?: Diale
     title: `run ${id}`,
     status: 'running',
     tone: 'active',
-    needsAttention: false,
+    attention: { level: 'none', reasons: [] },
     root: '.ulpi/runs',
     sources: [{ path: `.ulpi/runs/${id}.json`, kind: 'ulpi/status-v2' }],
     createdAt: '2026-11-28T10:00:00Z',

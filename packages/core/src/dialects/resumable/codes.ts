@@ -132,7 +132,8 @@ export const resumableCodes = defineCodes({
   },
   'resumable/malformed-log-line': {
     severity: 'warning',
-    title: 'A run.log line is not `[<UTC ISO time>] <message>`.',
-    explanation: 'run.log is the human timeline; each line starts with a bracketed UTC timestamp.',
+    title: 'A run.log line does not start with a time.',
+    explanation:
+      'run.log is the human timeline. ckpt writes `[<UTC ISO time>] <message>`, and reads a time bracketed or not, with a space or a T, compact (`20261129T100000Z`), with an offset or none (read as UTC).',
   },
 });

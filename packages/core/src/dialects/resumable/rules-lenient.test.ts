@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { collectFiles } from '../../check/collect-files.js';
 import { validateFiles } from '../../check/validate-files.js';
 import { holderOf } from './lock.js';
+import { parseRunLog } from './run-log.js';
 import { fakeProbe, loadFresh, refusal, testInit, writeArtifacts } from './test-helpers.js';
 import { initResumableRun } from './write.js';
 import { acquireResumableLock, releaseResumableLock } from './write-lock.js';
@@ -145,6 +146,18 @@ describe('the lock', () => {
     t.cleanup();
   });
 
+  it('should take a lock naming the run by its run-root name as this run, and any other name as another', () => {
+    const { t, root } = run();
+    const lock = (id: string) => `pid=9\nhost=elsewhere\nuser=u\nrun_id=${id}\ntimestamp=x\n`;
+    writeFileSync(join(root, 'run.lock'), lock('demo-20261129T100000Z'));
+    expect(findingsOf(root)).toEqual([]);
+    writeFileSync(join(root, 'run.lock'), lock('demo-20261128T090000Z'));
+    expect(findingsOf(root)).toEqual([
+      'error resumable/run-identity-mismatch the lock names run demo-20261128T090000Z but RUN_ID is 20261129T100000Z',
+    ]);
+    t.cleanup();
+  });
+
   it('should read a lock written on one line (pid=… host=… user=… timestamp=…)', () => {
     const { t, root } = run();
     writeFileSync(join(root, 'run.lock'), 'pid=9 host=elsewhere user=u timestamp=2026-11-29T10:00:00Z\n');
@@ -208,5 +221,32 @@ describe('writers and a lock the run names', () => {
     expect(releaseResumableLock(root, writer)).toBe('released');
     expect(existsSync(join(root, 'lock'))).toBe(false);
     t.cleanup();
+  });
+});
+
+describe('run.log', () => {
+  it('should read the time as people write it, bracketed or not, and normalise it to UTC', () => {
+    const lines = parseRunLog(
+      [
+        '[2026-11-29T10:00:00Z] canonical',
+        '[2026-11-29 10:00:01] space, no zone',
+        '2026-11-29T10:00:02Z - bare with a dash',
+        '[20261129T100003Z] as date -u +%Y%m%dT%H%M%SZ prints it',
+        '[2026-11-29T12:00:04+02:00] with an offset',
+        '2026-11-29T10:00:05.250Z',
+        'S2 done (no time)',
+        '[2026-13-40T10:00:00Z] not a date',
+      ].join('\n'),
+    );
+    expect(lines.map((l) => [l.wellFormed, l.at ?? null, l.message])).toEqual([
+      [true, '2026-11-29T10:00:00Z', 'canonical'],
+      [true, '2026-11-29T10:00:01Z', 'space, no zone'],
+      [true, '2026-11-29T10:00:02Z', 'bare with a dash'],
+      [true, '2026-11-29T10:00:03Z', 'as date -u +%Y%m%dT%H%M%SZ prints it'],
+      [true, '2026-11-29T10:00:04Z', 'with an offset'],
+      [true, '2026-11-29T10:00:05.250Z', ''],
+      [false, null, 'S2 done (no time)'],
+      [false, null, '[2026-13-40T10:00:00Z] not a date'],
+    ]);
   });
 });

@@ -42,13 +42,17 @@ export function lockRules(root: RunRoot, s: EnvValues | undefined): Finding[] {
     out.push(
       at(root.lock, 'pid', 'resumable/lock-stale', `stale lock: ${describeHolder(ls.holder)} is not running`),
     );
-  if (s?.RUN_ID !== undefined && s.RUN_ID !== '' && ls.holder.runId !== '' && ls.holder.runId !== s.RUN_ID)
+  const runId = s?.RUN_ID?.trim();
+  const lockRun = ls.holder.runId.trim();
+  // The lock may name the run by its id or by its run-root name (<task>-<run-id>).
+  const sameRun = lockRun === runId || lockRun.endsWith(`-${runId}`) || lockRun === root.name;
+  if (runId && lockRun !== '' && !sameRun)
     out.push(
       at(
         root.lock,
         lockKeyOf(root.lock.value as EnvValues, 'runId') ?? 'run_id',
         'resumable/run-identity-mismatch',
-        `the lock names run ${ls.holder.runId} but RUN_ID is ${s.RUN_ID}`,
+        `the lock names run ${ls.holder.runId} but RUN_ID is ${runId}`,
       ),
     );
   return out;
@@ -65,7 +69,7 @@ export function logRules(root: RunRoot, s: EnvValues | undefined): Finding[] {
           root.log.file,
           l.line,
           'resumable/malformed-log-line',
-          `line ${l.line} is not "[<UTC ISO time>] <message>"`,
+          `line ${l.line} does not start with a time ("[<UTC ISO time>] <message>")`,
         ),
       );
   const ids = new Set(root.log.lines.flatMap((l) => (l.summaryRunId ? [l.summaryRunId] : [])));

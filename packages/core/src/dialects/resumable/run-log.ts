@@ -10,6 +10,27 @@ export interface LogLine {
 }
 
 const LINE = /^\[([0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]+)?Z)\] (.*)$/;
+// The skill asks for a human-readable timeline and names no line format; people write the time bracketed or not,
+// with a space or a T, as `date -u +%Y%m%dT%H%M%SZ` prints it, with an offset or none (read as UTC).
+const STAMP =
+  '([0-9]{4})-?([0-9]{2})-?([0-9]{2})[T ]([0-9]{2}):?([0-9]{2}):?([0-9]{2})(\\.[0-9]+)?(Z| ?UTC|[+-][0-9]{2}:?[0-9]{2})?';
+const LOOSE = [new RegExp(`^\\[${STAMP}\\]\\s*(.*)$`), new RegExp(`^${STAMP}(?:\\s+(?:[-|:]\\s+)?|$)(.*)$`)];
+
+/** A line's time and message, the time as `YYYY-MM-DDTHH:MM:SS(.f)Z`; undefined when the line starts with none. */
+function stamped(raw: string): { at: string; message: string } | undefined {
+  const m = LINE.exec(raw);
+  if (m) return Number.isNaN(Date.parse(m[1]!)) ? undefined : { at: m[1]!, message: m[2]! };
+  const l = LOOSE.map((re) => re.exec(raw)).find((x) => x !== null);
+  if (!l) return undefined;
+  const [, y, mo, d, h, mi, sec, frac = '', zone = 'Z', message = ''] = l;
+  const local = `${y}-${mo}-${d}T${h}:${mi}:${sec}${frac}`;
+  const offset = /^[+-]/.test(zone) ? zone.replace(/^([+-][0-9]{2}):?([0-9]{2})$/, '$1:$2') : 'Z';
+  const t = new Date(`${local}${offset}`);
+  if (Number.isNaN(t.getTime())) return undefined;
+  const iso = offset === 'Z' ? `${local}Z` : t.toISOString().replace(/\.000Z$/, 'Z');
+  return { at: iso, message };
+}
+
 const MARKER = /=== RUN SUMMARY RUN_ID=([^\s=]+) ===/;
 
 /** The marker line text of a run's summary block. */
@@ -22,14 +43,14 @@ export function parseRunLog(text: string): LogLine[] {
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
   return lines.map((raw, i) => {
-    const m = LINE.exec(raw);
-    const message = m ? m[2]! : raw;
+    const m = stamped(raw.replace(/\r$/, ''));
+    const message = m ? m.message : raw;
     const marker = MARKER.exec(message);
     return {
       line: i + 1,
-      at: m?.[1],
+      at: m?.at,
       message,
-      wellFormed: m !== null,
+      wellFormed: m !== undefined,
       ...(marker ? { summaryRunId: marker[1]! } : {}),
     };
   });

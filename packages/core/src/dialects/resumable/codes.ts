@@ -104,7 +104,7 @@ export const resumableCodes = defineCodes({
     severity: 'error',
     title: 'A finalization flag is 1 before the push is confirmed.',
     explanation:
-      'Finalization happens only after confirmation: PUSH_CONFIRMED=1, or every CB_<STAGE>_REMOTE_CONFIRMED (or _PUSH_CONFIRMED) key is 1, or, in a run with no confirmation key at all, every stage is done.',
+      'Finalization happens only after confirmation: PUSH_CONFIRMED=1, or every CB_<STAGE>_REMOTE_CONFIRMED (or _PUSH_CONFIRMED) key is 1, or, in a run with no confirmation key at all, every stage is done. Reported only when the run records an unconfirmed push (a confirmation key that is not 1, or an attempt key that is 0): the skill names no push keys, so a run that records none is not judged.',
   },
   'resumable/lock-active': {
     severity: 'error',

@@ -74,7 +74,9 @@ export function resumeWindow(state: EnvValues, checklist: EnvValues): ResumeWind
   const push = pushProgress(stages, state, checklist);
   const allDone = stages.length > 0 && stages.every((s) => stageComplete(s, state, checklist));
   if (allDone && push.confirmed && FINALIZATION_FLAGS.every((f) => state[f] === '1')) return 'complete';
-  if (push.confirmed) return 'push-confirmed-finalization-incomplete';
+  // Finalization is post-confirmation only: a run that records no push keys but has begun finalizing has pushed.
+  const finalizing = !push.hasPushChecks && FINALIZATION_FLAGS.some((f) => state[f] === '1');
+  if (push.confirmed || finalizing) return 'push-confirmed-finalization-incomplete';
   if (push.attempted) return 'push-attempted-outcome-unknown';
   // The first stage is the preflight (worktree, contract, baseline): anything past it has mutated the repository.
   const later = stages.slice(1);

@@ -250,3 +250,26 @@ describe('run.log', () => {
     ]);
   });
 });
+
+describe('finalized-before-push', () => {
+  it('should judge only a run that records an unconfirmed push', () => {
+    const { t, root } = run();
+    const state = join(root, 'state.env');
+    const checklist = join(root, 'checklist.state.env');
+    setKey(checklist, 'CB_S3_PUSH_ATTEMPTED', undefined);
+    setKey(checklist, 'CB_S3_REMOTE_CONFIRMED', undefined);
+    setKey(state, 'REPORT_APPENDED', 'REPORT_APPENDED="1"');
+    const codes = () => findingsOf(root).filter((f) => f.includes('finalized-before-push'));
+    expect(codes()).toEqual([]);
+    setKey(state, 'PUSH_ATTEMPTED', 'PUSH_ATTEMPTED="1"');
+    expect(codes()).toEqual([]);
+    setKey(state, 'PUSH_CONFIRMED', 'PUSH_CONFIRMED="0"');
+    expect(codes()).toEqual([
+      'error resumable/finalized-before-push REPORT_APPENDED=1 before the push is confirmed',
+    ]);
+    setKey(state, 'PUSH_CONFIRMED', undefined);
+    setKey(state, 'PUSH_ATTEMPTED', 'PUSH_ATTEMPTED="0"');
+    expect(codes()).toHaveLength(1);
+    t.cleanup();
+  });
+});

@@ -17,7 +17,7 @@ import {
   FINALIZATION_FLAGS,
   isStageName,
   isTerminalStage,
-  pushProgress,
+  pushRecordedUnconfirmed,
   stageDone,
   stagesOf,
 } from './stages.js';
@@ -217,8 +217,7 @@ function gateRules(root: RunRoot, doc: CheckedDocument, s: EnvValues, c: EnvValu
         ),
       );
   }
-  const push = pushProgress(stages, s, c);
-  if (!push.confirmed) {
+  if (pushRecordedUnconfirmed(stages, s, c)) {
     for (const f of FINALIZATION_FLAGS)
       if (s[f] === '1')
         out.push(at(doc, f, 'resumable/finalized-before-push', `${f}=1 before the push is confirmed`));

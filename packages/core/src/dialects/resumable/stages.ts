@@ -130,6 +130,36 @@ export function pushProgress(
   return { hasPushChecks, attempted, confirmed };
 }
 
+/**
+ * Whether the run records that its push is not confirmed: a confirmation key (PUSH_CONFIRMED,
+ * CB_<STAGE>_REMOTE_CONFIRMED / _PUSH_CONFIRMED) that is not 1, or an attempt key that is 0. A run that records
+ * neither (the skill names no push keys) cannot be judged, and is not.
+ */
+export function pushRecordedUnconfirmed(
+  stages: readonly string[],
+  state: EnvValues,
+  checklist: EnvValues,
+): boolean {
+  const push = pushProgress(stages, state, checklist);
+  if (push.confirmed) return false;
+  const confirmKeys = Object.keys(checklist).filter((k) =>
+    /^CB_[SM][0-9]+_(REMOTE_CONFIRMED|PUSH_CONFIRMED)$/.test(k),
+  );
+  const attemptValues = [
+    state.PUSH_ATTEMPTED,
+    checklist.PUSH_ATTEMPTED,
+    ...Object.keys(checklist)
+      .filter((k) => /^CB_[SM][0-9]+_PUSH_ATTEMPTED$/.test(k))
+      .map((k) => checklist[k]),
+  ];
+  return (
+    confirmKeys.length > 0 ||
+    state.PUSH_CONFIRMED !== undefined ||
+    checklist.PUSH_CONFIRMED !== undefined ||
+    attemptValues.includes('0')
+  );
+}
+
 /** `<STAGE>_CHECKLIST_DONE` (state.env, else the checklist): the run's own word on the stage's checklist. */
 export function checklistDoneFlag(stage: string, state: EnvValues, checklist: EnvValues): string | undefined {
   const key = `${stage}_CHECKLIST_DONE`;

@@ -60,6 +60,12 @@ export const genericCodes = defineCodes({
     explanation:
       'Env files hold `KEY=value`, `KEY="value"` (a backslash escapes `\\\\`, `\\"`, `$` and a backquote, and is literal before anything else) or `KEY=\'value\'` lines, optionally after `export `, several separated by whitespace on one line as a shell allows (`pid=1 host=a`), with an optional `# comment` after whitespace; `#` comment lines and blank lines; LF or CRLF line ends. Anything else (an unquoted value holding quotes, `$`, a backquote, a backslash or one of `;&|<>()`, text after a closing quote, a line without `=`) makes the file unparsable, which is a stop condition.',
   },
+  'parse/repeated-env-key': {
+    severity: 'warning',
+    title: 'An env file sets the same key twice.',
+    explanation:
+      "A shell sourcing the file keeps the last value, and so does ckpt. A file copied to *.tmp with a line appended and renamed (the skill's atomic write done by hand) looks like this; rewrite it with each key once.",
+  },
   'parse/unquoted-space': {
     severity: 'warning',
     title: 'An unquoted env value contains a space.',

@@ -70,9 +70,12 @@ describe('parseEnv', () => {
     ]);
   });
 
-  it('should report a duplicate key', () => {
+  it('should keep the last value of a repeated key, as a shell does, with a warning', () => {
     const p = parseEnv('A=1\nA=2\n', 's.env');
-    expect(p.findings[0]).toMatchObject({ code: 'parse/duplicate-key', line: 2 });
+    expect(p.ok).toBe(true);
+    expect(p.values.A).toBe('2');
+    expect(p.sourceMap.locate('/A')).toEqual({ line: 2, column: 3 });
+    expect(p.findings[0]).toMatchObject({ code: 'parse/repeated-env-key', severity: 'warning', line: 2 });
   });
 
   it('should hold __proto__ as a plain key', () => {

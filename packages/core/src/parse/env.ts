@@ -185,10 +185,10 @@ export function parseEnv(text: string, file: string): ParsedEnv {
             file,
             { line: n, column: e.valueColumn - e.key.length - 1 },
             {
-              code: 'parse/duplicate-key',
-              severity: 'error',
+              code: 'parse/repeated-env-key',
+              severity: 'warning',
               pointer: `/${e.key}`,
-              message: `duplicate key "${e.key}" (also on line ${entries.find((x) => x.key === e.key)!.line})`,
+              message: `key "${e.key}" is set again (also on line ${entries.find((x) => x.key === e.key)!.line}): the last value counts, as when a shell sources the file`,
             },
           ),
         );

@@ -58,7 +58,7 @@ export const genericCodes = defineCodes({
     severity: 'error',
     title: 'A line of an env file cannot be parsed.',
     explanation:
-      'Env files hold `KEY=value`, `KEY="value"` (a backslash escapes `\\\\`, `\\"`, `$` and a backquote, and is literal before anything else) or `KEY=\'value\'` lines, optionally after `export `, several separated by whitespace on one line as a shell allows (`pid=1 host=a`), with an optional `# comment` after whitespace; `#` comment lines and blank lines; LF or CRLF line ends. Anything else (an unquoted value holding quotes, `$`, a backquote, a backslash or one of `;&|<>()`, text after a closing quote, a line without `=`) makes the file unparsable, which is a stop condition.',
+      'Env files hold `KEY=value`, `KEY="value"` (a backslash escapes `\\\\`, `\\"`, `$` and a backquote, and is literal before anything else) or `KEY=\'value\'` lines, optionally after `export `, several separated by whitespace on one line as a shell allows (`pid=1 host=a`), with an optional `# comment` after whitespace; `#` comment lines and blank lines; LF or CRLF line ends. Anything else (an unquoted value holding quotes, a `$` that is not a `$NAME` reference (braced or not), a backquote, a backslash or one of `;&|<>()`, text after a closing quote, a line without `=`) makes the file unparsable, which is a stop condition.',
   },
   'parse/repeated-env-key': {
     severity: 'warning',

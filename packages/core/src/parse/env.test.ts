@@ -13,7 +13,7 @@ describe('parseEnv', () => {
   });
 
   it('should report each unparsable line with its line and column', () => {
-    const p = parseEnv('A=1\nexport\nC="open\nD=$HOME/x\nE="x"y\nF=\'open\n', 's.env');
+    const p = parseEnv('A=1\nexport\nC="open\nD=$(pwd)/x\nE="x"y\nF=\'open\n', 's.env');
     expect(p.ok).toBe(false);
     expect(p.findings.map((f) => [f.code, f.line, f.column])).toEqual([
       ['parse/invalid-env-line', 2, 7],
@@ -40,6 +40,20 @@ describe('parseEnv', () => {
     });
     expect(p.sourceMap.locate('/RUN_ID')).toEqual({ line: 1, column: 15 });
     expect(p.sourceMap.locate('/TASK_NAME')).toEqual({ line: 2, column: 18 });
+  });
+
+  it('should keep $NAME and a braced $NAME in an unquoted value as written, as inside double quotes', () => {
+    const braced = ['$', '{RUN_ROOT}'].join('');
+    const p = parseEnv(
+      `ARTIFACT_ROOT=$RUN_ROOT/artifacts\nLOCK_FILE=${braced}/run.lock\nX=a$\nY=$1\n`,
+      's.env',
+    );
+    expect(p.values.ARTIFACT_ROOT).toBe('$RUN_ROOT/artifacts');
+    expect(p.values.LOCK_FILE).toBe(`${braced}/run.lock`);
+    expect(p.findings.map((f) => [f.line, f.column])).toEqual([
+      [3, 4],
+      [4, 3],
+    ]);
   });
 
   it('should read several assignments on one line, as a shell does', () => {

@@ -27,7 +27,18 @@ const KEY = /^[A-Za-z_][A-Za-z0-9_]*/;
 const EXPORT = /^export[ \t]+/;
 // Characters a shell gives a meaning in an unquoted value (quoting, expansion, operators), so ckpt could not read
 // the value as a shell does. A `#` is literal inside a word; after whitespace it starts a comment.
-const SHELL_SPECIAL = /["'`\\$;&|<>()]/;
+const SHELL_SPECIAL = /["'`\\$;&|<>()]/g;
+// A variable reference ($NAME, ${NAME}) is kept as written, as inside double quotes; `$(`, `$((` and a lone `$` are not.
+const VARIABLE = /^\$(?:\{[A-Za-z_][A-Za-z0-9_]*\}|[A-Za-z_][A-Za-z0-9_]*)/;
+
+/** The index of the first character a shell would read otherwise than ckpt, or -1. */
+function specialIndex(text: string): number {
+  for (const m of text.matchAll(SHELL_SPECIAL)) {
+    if (m[0] === '$' && VARIABLE.test(text.slice(m.index))) continue;
+    return m.index;
+  }
+  return -1;
+}
 
 interface Assignment {
   key: string;
@@ -46,7 +57,7 @@ const ASSIGNMENT_AHEAD = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
 function unquotedAt(line: string, from: number): ValueResult {
   const word = /^[^\s]*/.exec(line.slice(from))![0];
-  const bad = word.search(SHELL_SPECIAL);
+  const bad = specialIndex(word);
   if (bad >= 0)
     return { error: `unquoted value contains ${JSON.stringify(word[bad])}; quote the value`, at: from + bad };
   return { value: word, end: from + word.length };
@@ -120,7 +131,7 @@ function parseLine(raw: string): LineResult {
     const comment = /\s+#/.exec(raw.slice(r.end));
     const tail = comment ? raw.slice(r.end, r.end + comment.index) : raw.slice(r.end);
     const words = tail.replace(/\s+$/, '');
-    const bad = words.search(SHELL_SPECIAL);
+    const bad = specialIndex(words);
     if (bad >= 0)
       return {
         error: `unquoted value contains ${JSON.stringify(words[bad])}; quote the value`,

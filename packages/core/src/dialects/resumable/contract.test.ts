@@ -63,6 +63,13 @@ describe('contractOf', () => {
     );
   });
 
+  it('should never call a work branch beside its target branch drift', () => {
+    const values = { BRANCH: 'feature/login-throttle', TARGET_BRANCH: 'main', BASE_BRANCH: 'main' };
+    expect(contractConflicts(values)).toEqual([]);
+    expect(contractOf(values).branch?.value).toBe('feature/login-throttle');
+    expect(contractOf({ TARGET_BRANCH: 'main' }).branch?.key).toBe('TARGET_BRANCH');
+  });
+
   it('should fall back to the record and report only items nothing supplies', () => {
     expect(contractOf({}, recorded).basePin).toMatchObject({ fromRecord: true, value: sha('a') });
     expect(missingContractItems({}, recorded)).toEqual([]);

@@ -10,7 +10,10 @@ export interface ContractItem {
   readonly label: string;
   /** Spellings of the same value, in the order they are preferred; the first is ckpt's (`CONTRACT_*`). */
   readonly keys: readonly string[];
-  /** Read only when no key above is set: a run may name its base branch beside the branch it pushes to. */
+  /**
+   * Read only when no key above is set, in this order, and never compared with them: a run may keep its work branch
+   * (BRANCH) beside the branch it targets or started from (TARGET_BRANCH, BASE_BRANCH).
+   */
   readonly fallbackKeys: readonly string[];
   /** A value that stands for "not known yet" (never compared, never drift). */
   readonly placeholder?: string;
@@ -36,8 +39,8 @@ export const CONTRACT_ITEMS: readonly ContractItem[] = [
   {
     id: 'branch',
     label: 'branch',
-    keys: ['CONTRACT_BRANCH', 'BRANCH', 'TARGET_BRANCH'],
-    fallbackKeys: ['BASE_BRANCH'],
+    keys: ['CONTRACT_BRANCH', 'BRANCH'],
+    fallbackKeys: ['TARGET_BRANCH', 'BASE_BRANCH'],
   },
   {
     id: 'basePin',
@@ -117,11 +120,12 @@ export function sameContractValue(item: ContractItem, a: string, b: string): boo
 const isSet = (item: ContractItem, v: string | undefined): v is string =>
   v !== undefined && (item.list === true || v.trim() !== '');
 
-/** The spellings of an item present in `values`, in preference order (fallbacks only when nothing else is set). */
+/** The spellings of an item present in `values`, in preference order; else the first fallback that is set. */
 export function spellingsOf(item: ContractItem, values: EnvValues): { key: string; value: string }[] {
   const found = item.keys.flatMap((key) => (isSet(item, values[key]) ? [{ key, value: values[key] }] : []));
   if (found.length > 0) return found;
-  return item.fallbackKeys.flatMap((key) => (isSet(item, values[key]) ? [{ key, value: values[key] }] : []));
+  const key = item.fallbackKeys.find((k) => isSet(item, values[k]));
+  return key === undefined ? [] : [{ key, value: values[key] as string }];
 }
 
 /** The contract a run states: from state.env (any spelling, a known value before a placeholder), else the record. */

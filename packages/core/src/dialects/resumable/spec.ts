@@ -15,7 +15,7 @@ function contractTable(): string[] {
         ? `${code(i.minimumKey)} is on the skill's "set at minimum" list (missing: schema error)`
         : '',
       i.fallbackKeys.length > 0
-        ? `${i.fallbackKeys.map(code).join(', ')} is read only when no other spelling is set, and never compared with them (a run may name the branch it started from beside the one it pushes to)`
+        ? `${i.fallbackKeys.map(code).join(', ')} is read only when no other spelling is set, and never compared with them (a run may keep its work branch beside the branch it targets or started from)`
         : '',
       i.placeholder
         ? `${code(i.placeholder)} means "not known yet" (before the first push): set, never drift`

@@ -1,16 +1,22 @@
 import { CkptError } from '@ckpt/core';
-import { InputError, UsageError } from './usage-error.js';
+import { InputError, isInputErrno, UsageError, unreadable } from './usage-error.js';
 
 /**
- * The one place an error becomes an exit code: known errors print one line (`ckpt: …`) on stderr, anything else
- * is an internal error (exit 70), with its stack only under CKPT_DEBUG. Never a stack trace for bad input.
+ * The one place an error becomes an exit code and a message (README "Exit codes"):
+ * UsageError 2, InputError 3, CkptError its table's code (usage and refusals 2, not found or unreadable 3),
+ * a file system error about a path (ENOENT, EACCES, ...) 3; anything else is an internal error, 70, with its stack
+ * only under CKPT_DEBUG. Every message is `ckpt: <what>: <why>`, then `hint: <what to do>` when there is one.
  */
 export function exitCodeFor(e: unknown): number {
+  if (isInputErrno(e)) return exitCodeFor(unreadable(e.path ?? 'a file', e));
   if (e instanceof UsageError || e instanceof InputError || e instanceof CkptError) {
     process.stderr.write(`ckpt: ${e.message}\n`);
+    const hint = (e as { hint?: string }).hint;
+    if (hint) process.stderr.write(`hint: ${hint}\n`);
     return e.exitCode;
   }
   process.stderr.write(`ckpt: internal error: ${(e as Error)?.message ?? String(e)}\n`);
+  process.stderr.write('hint: this is a bug in ckpt; run again with CKPT_DEBUG=1 and report the stack\n');
   if (process.env.CKPT_DEBUG) process.stderr.write(`${(e as Error)?.stack ?? ''}\n`);
   return 70;
 }

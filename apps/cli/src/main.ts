@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { examples } from './commands/help.js';
 import { registerCommands } from './commands/index.js';
 import { exitCodeFor } from './exit-code.js';
 import { ownUsageExitCodes } from './usage-error.js';
@@ -10,16 +11,68 @@ export function buildProgram(): Command {
     .description('Validate, inspect, resume and write the checkpoint files of resumable AI-agent runs.')
     .version(toolVersion(), '-V, --version', 'print the version')
     .showSuggestionAfterError(true)
+    .addHelpText(
+      'after',
+      examples([
+        'ckpt validate',
+        'ckpt status test-fixtures/sample-project',
+        'ckpt resume --run add-oauth',
+        'ckpt <command> --help',
+      ]),
+    )
     .exitOverride()
-    .configureOutput({ outputError: (str, write) => write(str.startsWith('error:') ? `ckpt: ${str}` : str) });
+    // Commander's own message is reworded in main's catch (one style for every error), so it is not written here.
+    .configureOutput({ outputError: (str) => void (commanderMessage = str) });
   registerCommands(program);
   for (const cmd of program.commands) if (!ownUsageExitCodes.has(cmd)) cmd.exitOverride();
+  markRequired(program);
   return program;
+}
+
+let commanderMessage = '';
+
+/** Every required option says so in its help line, whichever way its command declared it. */
+function markRequired(cmd: Command): void {
+  for (const o of cmd.options)
+    if (o.mandatory && !o.description.includes('(required)')) o.description = `${o.description} (required)`;
+  for (const sub of cmd.commands) markRequired(sub);
+}
+
+/** The command an argv names: the longest run of leading words that are subcommands (`['team', 'start-run']`). */
+export function commandPath(program: Command, words: readonly string[]): string[] {
+  const path: string[] = [];
+  let cmd = program;
+  for (const w of words) {
+    const next = cmd.commands.find((c) => c.name() === w || c.aliases().includes(w));
+    if (!next) break;
+    path.push(w);
+    cmd = next;
+  }
+  return path;
+}
+
+/**
+ * A commander usage error in ckpt's style: `ckpt: <command>: <why>` and a hint line (commander's suggestion when
+ * it has one, else where the usage is).
+ */
+function usageMessage(raw: string, path: readonly string[]): string {
+  const [first = '', ...rest] = raw.trim().split('\n');
+  const why = first.replace(/^error: /, '');
+  const suggestion = rest
+    .join(' ')
+    .trim()
+    .replace(/^\((.*)\)$/, '$1');
+  const help = `ckpt ${[...path, '--help'].join(' ')}`;
+  const hint = suggestion
+    ? `${suggestion.charAt(0).toLowerCase()}${suggestion.slice(1)} (\`${help}\` shows the usage)`
+    : `\`${help}\` shows the usage`;
+  return `ckpt: ${path.length > 0 ? `${path.join(' ')}: ` : ''}${why}\nhint: ${hint}\n`;
 }
 
 /** Runs the CLI. The one catch: every error becomes a one-line message and an exit code, never a stack trace. */
 export async function main(argv: readonly string[]): Promise<number> {
   process.exitCode = 0;
+  let program: Command | undefined;
   try {
     // `ckpt ulpi` reads its words as the original checkpoint.mjs does (commander only shows its help pages).
     if (argv[2] === 'ulpi') {
@@ -27,7 +80,9 @@ export async function main(argv: readonly string[]): Promise<number> {
       if (!isUlpiHelpRequest(argv.slice(3)))
         return (await import('./commands/ulpi/run.js')).runUlpiArgv(argv.slice(3));
     }
-    await buildProgram().parseAsync(argv as string[]);
+    commanderMessage = '';
+    program = buildProgram();
+    await program.parseAsync(argv as string[]);
     return Number(process.exitCode ?? 0);
   } catch (e) {
     if (e instanceof CommanderError) {
@@ -37,6 +92,8 @@ export async function main(argv: readonly string[]): Promise<number> {
         e.code === 'commander.help'
       )
         return 0;
+      if (commanderMessage && program)
+        process.stderr.write(usageMessage(commanderMessage, commandPath(program, argv.slice(2))));
       return 2;
     }
     return exitCodeFor(e);

@@ -21,7 +21,8 @@ export function resolveKind(name: string): string {
 export function registerSchema(program: Command): void {
   const schema = program
     .command('schema')
-    .description('list the document kinds, or print the JSON Schema of one');
+    .description('list the document kinds, or print the JSON Schema of one')
+    .addHelpText('after', examples(['ckpt schema list', 'ckpt schema show team/task-event']));
   schema
     .command('list')
     .description('print the catalog: every document kind with its file patterns and schema $id')

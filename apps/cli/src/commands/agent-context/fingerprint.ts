@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fingerprint, judgeFingerprint, parseJson } from '@ckpt/core';
-import { InputError } from '../../usage-error.js';
+import { InputError, unreadable } from '../../usage-error.js';
 
 const LISTS = ['blockingFindingIds', 'blockingGateIds', 'missingEvidence', 'requiredCommands'];
 const TEXTS = ['workingTreeHash', 'decisionAction', 'contextFreshness', 'contextDrift'];
@@ -25,7 +25,7 @@ export function runFingerprint(file: string, opts: { json?: boolean }): void {
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new InputError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    throw unreadable(file, e);
   }
   const parsed = parseJson(text, file);
   if (!parsed.ok) {

@@ -7,6 +7,14 @@ export function registerAgentContextCommands(program: Command): void {
     .command('agent-context')
     .description(
       'inspect OpenCode++ .agent-context/ state: tasks, orchestrator runs, fingerprints, convergence',
+    )
+    .addHelpText(
+      'after',
+      examples([
+        'ckpt agent-context status',
+        'ckpt agent-context verify test-fixtures/sample-project',
+        'ckpt agent-context fingerprint .agent-context/runs/my-task/iterations/001/iteration.json',
+      ]),
     );
   ac.command('status')
     .description(

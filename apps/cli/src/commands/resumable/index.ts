@@ -23,6 +23,14 @@ export function registerResumableCommands(program: Command): void {
     .command('resumable')
     .description(
       'inspect and drive Resumable Execution run roots ($OPENCODE_CONFIG_DIR/reports/<task>-<run-id>/)',
+    )
+    .addHelpText(
+      'after',
+      examples([
+        'ckpt resumable status test-fixtures/sample-project',
+        'ckpt resumable lock --run "$RUN_ROOT"',
+        'ckpt resumable stage-done --run "$RUN_ROOT" S1',
+      ]),
     );
   r.command('status')
     .description('show each run root: stages and checks, stop conditions, resume window, where to go on from')

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type DoctorReport, needsPerson, scanProject } from '@ckpt/core';
-import { InputError, UsageError } from '../../usage-error.js';
+import { InputError, UsageError, unreadable } from '../../usage-error.js';
 
 export interface DoctorFlags {
   readonly json?: boolean;
@@ -63,7 +63,7 @@ export function runDoctor(dir: string, flags: DoctorFlags): number {
     if (!statSync(abs).isDirectory()) throw new InputError(`${dir} is not a directory`);
   } catch (e) {
     if (e instanceof InputError) throw e;
-    throw new InputError(`cannot read ${dir}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    throw unreadable(dir, e);
   }
   const report = scanProject(abs, { staleMs: minutes * 60_000 });
   process.stdout.write(

@@ -22,7 +22,11 @@ export function buildProgram(): Command {
     )
     .exitOverride()
     // Commander's own message is reworded in main's catch (one style for every error), so it is not written here.
-    .configureOutput({ outputError: (str) => void (commanderMessage = str) });
+    .configureOutput({
+      outputError: (str) => {
+        commanderMessage = str;
+      },
+    });
   registerCommands(program);
   for (const cmd of program.commands) if (!ownUsageExitCodes.has(cmd)) cmd.exitOverride();
   markRequired(program);

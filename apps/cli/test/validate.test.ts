@@ -148,3 +148,46 @@ describe('ckpt validate', () => {
     expect(JSON.parse(r.stdout).summary.files).toBeGreaterThan(10);
   });
 });
+
+describe('ckpt validate --dialect', () => {
+  const sample = join(repoRoot, 'test-fixtures/sample-project');
+  const report = (args: string[], cwd = sample) =>
+    JSON.parse(runCli(['validate', ...args, '--reporter', 'json'], { cwd }).stdout);
+
+  it('should narrow a folder to the files of that dialect, by the catalog patterns', () => {
+    const all = report(['.']);
+    let sum = 0;
+    for (const d of ['team', 'resumable', 'ulpi', 'agent-context']) {
+      const one = report(['.', '--dialect', d]);
+      expect(one.files.map((f: { kind: string }) => f.kind.split('/')[0]).every((k: string) => k === d)).toBe(
+        true,
+      );
+      const mine = all.files.filter((f: { kind?: string }) => f.kind?.startsWith(`${d}/`));
+      expect(one.summary.files, d).toBe(mine.length);
+      expect(one.summary.errors, d).toBe(
+        mine.reduce(
+          (n: number, f: { findings: { severity: string }[] }) =>
+            n + f.findings.filter((x) => x.severity === 'error').length,
+          0,
+        ),
+      );
+      sum += one.summary.files;
+    }
+    expect(sum).toBe(all.summary.files);
+  });
+
+  it('should force the dialect only on a file named explicitly', () => {
+    const t = tmpTree({
+      'notes/run.json': `${event('completed')}\n`,
+      'notes/readme.md': '# not a checkpoint\n',
+    });
+    try {
+      const folder = report(['notes', '--dialect', 'team'], t.dir);
+      expect(folder.summary.files).toBe(0);
+      const named = report(['notes/run.json', '--dialect', 'team'], t.dir);
+      expect(named.files[0].kind).toMatch(/^team\//);
+    } finally {
+      t.cleanup();
+    }
+  });
+});

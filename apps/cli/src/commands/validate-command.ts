@@ -16,7 +16,7 @@ export function registerValidate(program: Command): void {
       ).choices(['text', 'json', 'github', 'junit', 'sarif']),
     )
     .addOption(
-      new Option('-d, --dialect <dialect>', 'treat files as this dialect only').choices([
+      new Option('-d, --dialect <dialect>', 'only files of this dialect (by its catalog patterns); a file named explicitly is read as this dialect').choices([
         'team',
         'resumable',
         'ulpi',

@@ -16,7 +16,10 @@ import { checkDeclaredSchema, type DeclaredSchemaVerdict } from '../versioning/d
 export interface CheckOptions {
   /** Report fields the schemas do not name. */
   readonly strict?: boolean;
-  /** Force a dialect: kinds are then told apart by path within it, else by content. */
+  /**
+   * Only this dialect: files found in folders are checked when one of its catalog patterns matches them; a file
+   * named explicitly is read as this dialect (its kind told apart by path within it, else by content).
+   */
   readonly dialect?: string;
   /** Try content detection for a file no catalog pattern matches (files named explicitly). */
   readonly sniff?: boolean;
@@ -131,7 +134,8 @@ export function checkEntry(
   opts: CheckOptions,
   entry: CatalogEntry | undefined,
 ): CheckedDocument | undefined {
-  if (!entry && !opts.sniff && !opts.dialect) return undefined;
+  // `--dialect` narrows a folder to that dialect's patterns; only a file named explicitly (sniff) is forced into it.
+  if (!entry && !opts.sniff) return undefined;
   let decoded: DecodedText;
   try {
     decoded = readUtf8File(path, file);

@@ -88,7 +88,8 @@ describe('ckpt status', () => {
     expect(codes('release-v2-4-0-20261128T101500Z')).toContain('resume/needs-person');
     expect(codes('lint-sweep')).toContain('run/stale');
     const detail = runCli(['status', sample, '--run', 'lint-sweep']).stdout;
-    expect(detail).toContain('Attention (1)');
+    expect(detail).toContain('Attention (2)');
+    expect(codes('lint-sweep')).toContain('units/blocked');
     expect(detail).toContain('ckpt resume --run ulpi/lint-sweep-20260812T140210Z');
   });
 

@@ -101,3 +101,14 @@ describe('currentTime', () => {
     expect(() => currentTime({ CKPT_NOW: 'yesterday' })).toThrow(/CKPT_NOW/);
   });
 });
+
+describe('attentionOf on units', () => {
+  it('should ask for a person when a unit is marked blocked', () => {
+    const run = testRun('r', { resume: quiet });
+    const blocked = { ...run.units[2]!, status: 'blocked', note: 'needs a key' };
+    const a = attentionOf({ ...run, units: [run.units[0]!, blocked] }, NOW);
+    expect(a.reasons).toMatchObject([
+      { code: 'units/blocked', level: 'action', message: '1 unit marked blocked (c: needs a key)' },
+    ]);
+  });
+});

@@ -66,6 +66,16 @@ function stateReasons(run: RunFacts, s: ReasonSubject, now: number): AttentionRe
         s,
       ),
     );
+  const marked = run.units.filter((u) => u.status === 'blocked');
+  if (marked.length > 0)
+    out.push(
+      attentionReason(
+        'units/blocked',
+        'action',
+        `${plural(marked.length, 'unit')} marked blocked (${marked[0]!.id}${marked[0]!.note ? `: ${marked[0]!.note}` : ''}${marked.length > 1 ? ', …' : ''})`,
+        s,
+      ),
+    );
   const { needsPerson: np, blocked, runNext } = run.resume;
   if (np.length > 0)
     out.push(

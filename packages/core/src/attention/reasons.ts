@@ -70,6 +70,11 @@ export const ATTENTION_REASONS = {
     hint: 'the run page shows which unit failed or waits, with its evidence and next step',
     command: (s) => `ckpt status --run ${runRef(s)}`,
   },
+  'units/blocked': {
+    title: 'units of the run are marked blocked: each waits for a person',
+    hint: 'read the blocked unit’s note and evidence, remove the cause, then set it back to pending',
+    command: (s) => `ckpt status --run ${runRef(s)}`,
+  },
   'run/stale': {
     title: 'the run says it is running but has not been updated for longer than its dialect allows',
     hint: 'the process running it has most likely stopped; make sure it has, then resume the run',

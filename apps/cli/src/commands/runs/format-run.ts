@@ -34,7 +34,7 @@ function unitLine(c: Colors, u: UnitView, wid: number, wst: number): string {
 }
 
 /** The detailed text of one run: header, details, phases, units, approvals, findings, resume summary. */
-export function formatRun(run: RunView, c: Colors, now = currentTime()): string {
+export function formatRun(run: RunView, c: Colors, now = currentTime(), from?: string): string {
   const out: string[] = [];
   const problems = describeProblems(problemCounts(run.findings));
   out.push(
@@ -59,6 +59,7 @@ export function formatRun(run: RunView, c: Colors, now = currentTime()): string 
   out.push(c.dim(`${times.join('  ')}\nroot ${safe(run.root)}\n`));
   if (run.attention.reasons.length > 0) {
     out.push(section(c, 'Attention', run.attention.reasons.length));
+    if (from) out.push(c.dim(`  (run the commands in ${safe(from)})\n`));
     for (const r of run.attention.reasons) {
       const level = r.level === 'info' ? c.dim(r.level) : c.red(r.level);
       out.push(`  ${pad(level, r.level, 9)}${r.code}  ${safe(r.message)}\n`);

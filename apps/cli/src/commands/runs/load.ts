@@ -1,3 +1,4 @@
+import { relative, resolve } from 'node:path';
 import { type DialectId, loadProject, matchRun, type RunView } from '@ckpt/core';
 import { createProgress } from '../../output/progress.js';
 import { InputError, UsageError } from '../../usage-error.js';
@@ -18,6 +19,15 @@ export function loadRuns(given: string | undefined, dialect: string | undefined,
   progress.done();
   if (runs.length === 0) throw noRunsError(project, dialect);
   return runs;
+}
+
+/**
+ * Where the commands of attention reasons run (they are relative to the project folder): the folder as the user
+ * would type it from here, or undefined when it is the current folder.
+ */
+export function commandsFrom(given: string | undefined, cwd = process.cwd()): string | undefined {
+  const rel = relative(cwd, resolve(cwd, projectDir(given, cwd).dir)).replace(/\\/g, '/');
+  return rel === '' ? undefined : rel;
 }
 
 /** The run a `--run` flag names; a one-line error (exit 3 not found, 2 ambiguous) otherwise. */

@@ -9,7 +9,7 @@ import {
 import { type ColorMode, colorsFor } from '../../output/color.js';
 import { formatRunList } from './format-list.js';
 import { formatRun } from './format-run.js';
-import { loadRuns, pickRun } from './load.js';
+import { commandsFrom, loadRuns, pickRun } from './load.js';
 
 export interface StatusFlags {
   readonly run?: string;
@@ -25,7 +25,11 @@ export function runStatus(dir: string | undefined, flags: StatusFlags): number {
   const c = colorsFor((flags.color ?? 'auto') as ColorMode);
   if (flags.run !== undefined) {
     const run = pickRun(runs, flags.run, flags.dialect);
-    process.stdout.write(flags.json ? `${JSON.stringify(runDocument(run), null, 2)}\n` : formatRun(run, c));
+    process.stdout.write(
+      flags.json
+        ? `${JSON.stringify(runDocument(run), null, 2)}\n`
+        : formatRun(run, c, undefined, commandsFrom(dir)),
+    );
     return flags.exitStatus && needsPerson(run.attention) ? 1 : 0;
   }
   process.stdout.write(

@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 // The README's `$ ` examples, run as written against the built CLI with `ckpt` on the PATH. Each fenced block
-// is one shell session started in the repository root: a `cd` or a variable carries on to the block's next
-// commands, and a block that needs another folder starts with `cd`. Every command must exit 0 or 1 (1: findings).
+// is one shell session started in a copy of the repository's test-fixtures/ (so an example never changes the
+// checkout), as if in the repository root: a `cd` or a variable carries on to the block's next commands, and a
+// block that needs another folder starts with `cd`. Every command must exit 0 or 1 (1: findings). The clock is
+// fixed (CKPT_NOW=README_NOW), so "ago" columns and staleness print the same every day.
 // The output shown under a command must be what it prints, give or take:
-//   - times relative to now (`55m ago`, or the date once a run is 60 days old): normalised;
 //   - a line that is only `…`: any number of lines left out here;
 //   - a line ending in `…`: the printed line starts with what is shown.
 // `--check` (pnpm readme:check, and apps/cli/test/readme.test.ts) reports differences; `--update`
 // (pnpm readme:update) rewrites the shown output from what the commands print, keeping the elisions.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -17,6 +18,8 @@ export const repoRoot = join(import.meta.dirname, '..', '..', '..');
 export const readmePath = join(repoRoot, 'README.md');
 const ckptBin = join(repoRoot, 'apps', 'cli', 'bin', 'ckpt.js');
 const ELIDED = '…';
+/** The time the README's examples run at: an hour after the sample project's newest run was updated. */
+export const README_NOW = '2026-11-29T09:00:00Z';
 
 /**
  * Every `$ ` command in the README's fenced blocks, with the lines shown under it (up to the next command or the
@@ -57,11 +60,11 @@ const MARK = '@@ckpt-readme-example-done@@';
  * Runs a block's commands in one `sh` from the repository root, `ckpt` being the built CLI, and returns each
  * command's exit code, stdout lines and stderr. `env.TMPDIR` keeps what `mktemp` makes in a folder of ours.
  */
-export function runBlock(commands, env) {
+export function runBlock(commands, env, cwd = repoRoot) {
   const script = commands.map(
     (c) => `${c}\n__s=$?; printf '\\n${MARK}%s\\n' "$__s"; printf '${MARK}\\n' >&2\n`,
   );
-  const r = spawnSync('sh', ['-c', script.join('')], { cwd: repoRoot, env, encoding: 'utf8', input: '' });
+  const r = spawnSync('sh', ['-c', script.join('')], { cwd, env, encoding: 'utf8', input: '' });
   const outs = r.stdout.split(new RegExp(`\\n${MARK}(\\d+)\\n`));
   const errs = r.stderr.split(`${MARK}\n`);
   return commands.map((_, k) => {
@@ -85,7 +88,10 @@ export function runExamples(text) {
   ])
     delete env[k];
   env.TMPDIR = join(bin.dir, 'tmp');
+  env.CKPT_NOW = README_NOW;
   mkdirSync(env.TMPDIR);
+  const root = join(bin.dir, 'repo');
+  cpSync(join(repoRoot, 'test-fixtures'), join(root, 'test-fixtures'), { recursive: true });
   try {
     const blocks = new Map();
     for (const ex of parseExamples(text)) blocks.set(ex.block, [...(blocks.get(ex.block) ?? []), ex]);
@@ -93,6 +99,7 @@ export function runExamples(text) {
       const results = runBlock(
         examples.map((ex) => ex.command),
         env,
+        root,
       );
       return examples.map((ex, k) => ({ ex, r: results[k] }));
     });
@@ -109,12 +116,9 @@ export function ckptOnPath() {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** What may differ between a shown line and a printed one: relative times, trailing spaces. */
+/** What may differ between a shown line and a printed one: trailing spaces (times are fixed by CKPT_NOW). */
 export function normalise(line) {
-  return line
-    .replace(/\b\d+[smhd] ago\b|\bin the future\b/g, '<when>')
-    .replace(/(\s)\d{4}-\d{2}-\d{2}$/, '$1<when>')
-    .trimEnd();
+  return line.trimEnd();
 }
 
 /** Whether printed lines match shown lines, honouring `…` elisions. */

@@ -45,8 +45,8 @@ function header(run) {
           run.attention.reasons.map((/** @type {any} */ x) =>
             h(
               'li',
-              { class: `level-${x.level}` },
-              h('b', null, x.message),
+              null,
+              h('b', { class: `reason-${x.level}` }, x.message),
               ' — ',
               x.hint,
               x.command ? [' ', h('code', null, x.command)] : null,

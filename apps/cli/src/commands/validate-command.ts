@@ -16,12 +16,10 @@ export function registerValidate(program: Command): void {
       ).choices(['text', 'json', 'github', 'junit', 'sarif']),
     )
     .addOption(
-      new Option('-d, --dialect <dialect>', 'only files of this dialect (by its catalog patterns); a file named explicitly is read as this dialect').choices([
-        'team',
-        'resumable',
-        'ulpi',
-        'agent-context',
-      ]),
+      new Option(
+        '-d, --dialect <dialect>',
+        'only files of this dialect (by its catalog patterns); a file named explicitly is read as this dialect',
+      ).choices(['team', 'resumable', 'ulpi', 'agent-context']),
     )
     .option('--strict', 'also report fields that the schemas do not name')
     .option('-q, --quiet', 'print only errors')

@@ -1,5 +1,5 @@
 import { CkptError } from '@ckpt/core';
-import { InputError, isInputErrno, UsageError, unreadable } from './usage-error.js';
+import { errnoWhy, InputError, isInputErrno, UsageError, unreadable } from './usage-error.js';
 
 /**
  * The one place an error becomes an exit code and a message (README "Exit codes"):
@@ -8,7 +8,11 @@ import { InputError, isInputErrno, UsageError, unreadable } from './usage-error.
  * only under CKPT_DEBUG. Every message is `ckpt: <what>: <why>`, then `hint: <what to do>` when there is one.
  */
 export function exitCodeFor(e: unknown): number {
-  if (isInputErrno(e)) return exitCodeFor(unreadable(e.path ?? 'a file', e));
+  if (isInputErrno(e)) {
+    // Raised by a read or a write deep in a command: say which path and why, not the errno.
+    const known = e.path ? unreadable(e.path, e) : undefined;
+    return exitCodeFor(new InputError(`${e.path ?? 'a path'}: ${errnoWhy(e)}`, known?.hint));
+  }
   if (e instanceof UsageError || e instanceof InputError || e instanceof CkptError) {
     process.stderr.write(`ckpt: ${e.message}\n`);
     const hint = (e as { hint?: string }).hint;

@@ -89,6 +89,10 @@ describe('ckpt status', () => {
     expect(codes('lint-sweep')).toContain('run/stale');
     const detail = runCli(['status', sample, '--run', 'lint-sweep']).stdout;
     expect(detail).toContain('Attention (2)');
+    const plan = runCli(['resume', sample, '--run', 'lint-sweep']).stdout;
+    expect(plan.split('\n')[1]).toBe(
+      '  needs attention (action): run/stale, units/blocked; `ckpt status --run ulpi/lint-sweep-20260812T140210Z` says why',
+    );
     expect(codes('lint-sweep')).toContain('units/blocked');
     expect(detail).toContain('ckpt resume --run ulpi/lint-sweep-20260812T140210Z');
   });

@@ -1,4 +1,4 @@
-import type { ResumeItem, ResumePlan, RunView } from '@ckpt/core';
+import { needsPerson, type ResumeItem, type ResumePlan, type RunView } from '@ckpt/core';
 import type { Colors } from '../../output/color.js';
 import { safe } from './text.js';
 
@@ -36,5 +36,9 @@ export function formatPlan(plan: ResumePlan, c: Colors, limit = 50): string {
 
 /** `ckpt resume` text: which run, then its plan. */
 export function formatResume(run: RunView, c: Colors): string {
-  return `${c.dim(run.dialect)}  ${c.bold(safe(run.id))}  ${safe(run.status)}\n${formatPlan(run.resume, c)}`;
+  const a = run.attention;
+  const attention = needsPerson(a)
+    ? `  ${c.red(`needs attention (${a.level})`)}: ${a.reasons.map((r) => r.code).join(', ')}; \`ckpt status --run ${safe(`${run.dialect}/${run.id}`)}\` says why\n`
+    : '';
+  return `${c.dim(run.dialect)}  ${c.bold(safe(run.id))}  ${safe(run.status)}\n${attention}${formatPlan(run.resume, c)}`;
 }

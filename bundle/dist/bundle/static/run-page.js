@@ -30,8 +30,30 @@ function header(run) {
       h('h1', null, run.title),
       pill(run.status, run.tone),
       h('span', { class: 'badge' }, run.dialect),
-      run.needsAttention ? h('span', { class: 'badge attention' }, 'needs attention') : null,
+      run.attention.level === 'action' || run.attention.level === 'blocked'
+        ? h(
+            'span',
+            { class: `badge attention level-${run.attention.level}` },
+            run.attention.level === 'blocked' ? 'blocked' : 'needs attention',
+          )
+        : null,
     ),
+    run.attention.reasons.length
+      ? h(
+          'ul',
+          { class: 'attention-reasons', 'aria-label': 'Why this run needs attention' },
+          run.attention.reasons.map((/** @type {any} */ x) =>
+            h(
+              'li',
+              null,
+              h('b', { class: `reason-${x.level}` }, x.message),
+              ' — ',
+              x.hint,
+              x.command ? [' ', h('code', null, x.command)] : null,
+            ),
+          ),
+        )
+      : null,
     h('div', { class: 'id' }, run.id),
     h(
       'div',

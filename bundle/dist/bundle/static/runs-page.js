@@ -4,6 +4,22 @@ import { $, h, pill, replace, runHref, stackedBar } from './dom.js';
 import { ago, plural } from './fmt.js';
 
 const DIALECTS = ['team', 'resumable', 'ulpi', 'agent-context'];
+/** Attention levels, most urgent first (core's `attention.level`). */
+const LEVELS = ['blocked', 'action', 'info', 'none'];
+
+/** @param {any} r */
+const calls = (r) => r.attention.level === 'action' || r.attention.level === 'blocked';
+
+/** @param {any} r */
+function attentionBadge(r) {
+  if (!calls(r)) return null;
+  const title = r.attention.reasons.map((/** @type {any} */ x) => `${x.code}: ${x.message}`).join('\n');
+  return h(
+    'span',
+    { class: `badge attention level-${r.attention.level}`, title },
+    r.attention.level === 'blocked' ? 'blocked' : 'needs attention',
+  );
+}
 
 /** @param {any} p */
 function problemsOf(p) {
@@ -51,9 +67,11 @@ function row(r) {
     h(
       'span',
       { class: 'problems' },
-      r.needsAttention ? h('span', { class: 'badge attention' }, 'needs attention') : null,
-      r.needsAttention && !r.problems.errors && !r.problems.warnings ? null : [' ', problemsOf(r.problems)],
-      r.needsAttention ? h('span', { class: 'why', title: r.resume }, r.resume) : null,
+      attentionBadge(r),
+      calls(r) && !r.problems.errors && !r.problems.warnings ? null : [' ', problemsOf(r.problems)],
+      calls(r)
+        ? h('span', { class: 'why', title: r.attention.reasons[0].hint }, r.attention.reasons[0].message)
+        : null,
     ),
     h(
       'span',
@@ -145,9 +163,12 @@ export function runsPage(main) {
       (r) =>
         (!filter.dialect || r.dialect === filter.dialect) &&
         (!filter.status || r.status === filter.status) &&
-        (!filter.attention || r.needsAttention) &&
+        (!filter.attention || calls(r)) &&
         (!q || r.id.toLowerCase().includes(q) || r.title.toLowerCase().includes(q)),
     );
+    // Showing only runs that need attention: the most urgent first (stable, so newest first within a level).
+    if (filter.attention)
+      shown.sort((a, b) => LEVELS.indexOf(a.attention.level) - LEVELS.indexOf(b.attention.level));
     const head = h(
       'div',
       { class: 'runs-head', 'aria-hidden': 'true' },
@@ -171,7 +192,7 @@ export function runsPage(main) {
               : 'No runs found. ckpt looks for .team/runs, .ulpi/runs, .agent-context/ and resumable run roots (state.env).',
           }),
     );
-    const need = runs.filter((r) => r.needsAttention).length;
+    const need = runs.filter(calls).length;
     tally.textContent = `${plural(runs.length, 'run')}${need ? ` · ${need} need${need === 1 ? 's' : ''} attention` : ''}${shown.length !== runs.length ? ` · ${shown.length} shown` : ''}`;
     if (sel >= shown.length) sel = shown.length - 1;
     mark();

@@ -1,0 +1,1 @@
+import{statSync as e}from"node:fs";import{t}from"./usage-error-Cs84iXAd.js";function n(n){try{if(e(n).isDirectory())return n}catch{}throw new t(`no such directory: ${n}`)}export{n as t};

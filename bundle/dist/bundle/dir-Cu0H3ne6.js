@@ -1,1 +1,0 @@
-import{statSync as e}from"node:fs";import{t}from"./usage-error-6I9_hbos.js";function n(n){try{if(e(n).isDirectory())return n}catch{}throw new t(`no such directory: ${n}`)}export{n as t};

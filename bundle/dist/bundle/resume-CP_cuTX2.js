@@ -1,1 +1,0 @@
-import"./dist-BxvCxYne.js";import{s as e,t}from"./documents-Do_S-Re5.js";import{t as n}from"./color-DIN_L0Cg.js";import{i as r,n as i,t as a}from"./load-DSrw8H8O.js";function o(o,s){let c=i(a(o,s.dialect,s.json),s.run,s.dialect);return process.stdout.write(s.json?`${JSON.stringify(t(c),null,2)}\n`:r(c,n(s.color??`auto`))),s.exitStatus&&e(c)?1:0}export{o as runResume};

@@ -1,1 +1,0 @@
-var e=class extends Error{exitCode=2},t=class extends Error{exitCode=3};const n=/* @__PURE__ */ new WeakSet;export{e as n,n as r,t};

@@ -6,20 +6,14 @@ import { collectFiles } from '../../check/collect-files.js';
 import { validateFiles } from '../../check/validate-files.js';
 import { holderOf } from './lock.js';
 import { parseRunLog } from './run-log.js';
-import { fakeProbe, loadFresh, refusal, testInit, writeArtifacts } from './test-helpers.js';
-import { initResumableRun } from './write.js';
+import { fakeProbe, freshRun, loadFresh, refusal } from './test-helpers.js';
 import { acquireResumableLock, releaseResumableLock } from './write-lock.js';
 
 /** What people following the skill write, where ckpt's own conventions used to report an error. */
 const fixtures = resolve(import.meta.dirname, '../../../../../test-fixtures/resumable');
 const me = { probe: fakeProbe([1]), pid: 1, user: 'u' };
 
-function run() {
-  const t = tmpTree();
-  const root = initResumableRun(testInit(t.dir), me);
-  writeArtifacts(root, ['S1']);
-  return { t, root };
-}
+const run = () => freshRun(me, ['S1']);
 
 function setKey(path: string, key: string, line: string | undefined) {
   const lines = readFileSync(path, 'utf8')

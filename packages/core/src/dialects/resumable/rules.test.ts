@@ -1,23 +1,16 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { tmpTree } from '@ckpt/test-utils';
 import { describe, expect, it } from 'vitest';
 import { collectFiles } from '../../check/collect-files.js';
 import { validateFiles } from '../../check/validate-files.js';
 import { resumableCodes } from './codes.js';
-import { fakeProbe, loadFresh, testInit, writeArtifacts } from './test-helpers.js';
-import { initResumableRun } from './write.js';
+import { fakeProbe, freshRun, loadFresh } from './test-helpers.js';
 import { acquireResumableLock } from './write-lock.js';
 
 const fixtures = resolve(import.meta.dirname, '../../../../../test-fixtures');
 const me = { probe: fakeProbe([1]), pid: 1, user: 'u' };
 
-function run() {
-  const t = tmpTree();
-  const root = initResumableRun(testInit(t.dir), me);
-  writeArtifacts(root, ['S1']);
-  return { t, root };
-}
+const run = () => freshRun(me, ['S1']);
 
 function edit(path: string, from: string, to: string) {
   const s = readFileSync(path, 'utf8');

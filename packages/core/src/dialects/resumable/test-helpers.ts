@@ -48,11 +48,14 @@ export const fakeProbe = (alive: readonly number[], host = 'this-host'): LockPro
 /** The writer identity the tests use: a live pid 4242 on this host, no stale-mutex wait. */
 export const testWriter = { probe: fakeProbe([4242]), pid: 4242, user: 'tester', mutex: { staleMs: 0 } };
 
-/** A new run root made by `init`, with the stage artifacts its gates ask for. */
-export function freshRun(): { t: TmpTree; root: string } {
+/** A new run root made by `init` as `writer`, with the artifacts of `stages` (by default those every gate asks for). */
+export function freshRun(
+  writer: Parameters<typeof initResumableRun>[1] = testWriter,
+  stages: readonly string[] = ['S1', 'S2', 'S3'],
+): { t: TmpTree; root: string } {
   const t = tmpTree();
-  const root = initResumableRun(testInit(t.dir), testWriter);
-  writeArtifacts(root, ['S1', 'S2', 'S3']);
+  const root = initResumableRun(testInit(t.dir), writer);
+  writeArtifacts(root, stages);
   return { t, root };
 }
 

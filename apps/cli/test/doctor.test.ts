@@ -75,7 +75,7 @@ describe('ckpt doctor', () => {
         kind: 'temp-file',
       });
       expect(by('.ulpi/runs/add-oauth.json.tmp.4242')?.fix).toContain(
-        "rm '.ulpi/runs/add-oauth.json.tmp.4242'",
+        'rm -- .ulpi/runs/add-oauth.json.tmp.4242',
       );
       expect(by('.ulpi/runs/add-oauth.json.lock')).toMatchObject({ kind: 'stale-lock' });
       expect(by('.ulpi/runs/add-oauth.json.lock')?.message).toContain(`pid ${DEAD_PID}`);

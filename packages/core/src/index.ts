@@ -27,7 +27,15 @@ export {
   nodeOk,
   scanProject,
 } from './doctor/scan-project.js';
-export { CkptError, type ErrorCode, errorCodes } from './errors.js';
+export {
+  asWriteError,
+  CkptError,
+  type ErrorCode,
+  errorCodes,
+  WRITE_FAILURE_WHY,
+  WriteError,
+  writeErrorOf,
+} from './errors.js';
 export { type CodeInfo, type CodeTable, defineCodes } from './findings/code-table.js';
 export { allCodes, codeInfo } from './findings/codes.js';
 export {
@@ -58,4 +66,5 @@ export { escapePointerToken, MAX_DEPTH, scanJson } from './parse/json-scanner.js
 export { type JsonlLine, type ParsedJsonl, parseJsonl } from './parse/jsonl.js';
 export { LineIndex } from './parse/line-index.js';
 export type { SourceMap } from './parse/source-map.js';
+export * from './text/public.js';
 export * from './view/public.js';

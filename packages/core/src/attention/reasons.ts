@@ -1,4 +1,5 @@
 import type { DialectId } from '../dialects/dialect.js';
+import { shellQuote } from '../text/shell-quote.js';
 
 /** How much a run needs a person: nothing, worth knowing, something to do, or it cannot go on without one. */
 export type AttentionLevel = 'none' | 'info' | 'action' | 'blocked';
@@ -34,10 +35,8 @@ interface ReasonEntry {
   readonly command?: (s: ReasonSubject) => string;
 }
 
-/** A word shell-quoted only when it needs it. */
-export function shellWord(s: string): string {
-  return /^[\w./@:=+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
+/** A word shell-quoted only when it needs it (the one quoting of core's text/). */
+export const shellWord = (s: string): string => shellQuote(s);
 
 const runRef = (s: ReasonSubject) => shellWord(`${s.dialect}/${s.id}`);
 
@@ -88,7 +87,7 @@ export const ATTENTION_REASONS = {
   'lock/leftover-mutex': {
     title: "a writer's short-lived lock directory was left behind",
     hint: 'make sure no writer is running, then remove the directory (it holds no data)',
-    command: (s) => `rm -r ${shellWord(s.file ?? s.root)}`,
+    command: (s) => `rm -r -- ${shellWord(s.file ?? s.root)}`,
   },
   'resume/needs-person': {
     title: 'resuming needs a decision from a person first',

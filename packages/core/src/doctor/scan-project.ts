@@ -9,6 +9,7 @@ import { matchCatalog } from '../detect/catalog.js';
 import type { Dialect } from '../dialects/dialect.js';
 import { dialects } from '../dialects/registry.js';
 import { isTempName } from '../fs/atomic.js';
+import { shellCommand } from '../text/shell-quote.js';
 import type { RunFacts } from '../view/run-view.js';
 
 /** Something `ckpt doctor` found that needs a person: what, where, and what to do. */
@@ -194,7 +195,7 @@ function findRuns(
             kind: 'load-failed',
             path: show(root),
             message: `${d.id} runs could not be loaded: ${(e as Error).message}`,
-            fix: `run \`ckpt validate ${show(root)}\` to see what is wrong`,
+            fix: `run \`${shellCommand(['ckpt', 'validate', show(root)])}\` to see what is wrong`,
           });
         }
         for (const run of runs ?? []) {
@@ -230,7 +231,7 @@ export function scanProject(
       kind: 'unreadable',
       path: show(d),
       message: 'directory cannot be listed',
-      fix: `give yourself read access: chmod u+rx '${show(d)}'`,
+      fix: `give yourself read access: ${shellCommand(['chmod', 'u+rx', '--', show(d)])}`,
     });
   for (const f of w.files) {
     const name = f.slice(f.lastIndexOf('/') + 1);
@@ -241,7 +242,7 @@ export function scanProject(
         kind: 'temp-file',
         path: show(f),
         message: `temp file of an interrupted write (${age} min old); readers ignore it`,
-        fix: `when no writer is running, delete it: rm '${show(f)}'`,
+        fix: `when no writer is running, delete it: ${shellCommand(['rm', '--', show(f)])}`,
       });
       continue;
     }
@@ -264,7 +265,7 @@ export function scanProject(
           kind: 'unreadable',
           path: show(f),
           message: `checkpoint file cannot be read (${err})`,
-          fix: `give yourself read access: chmod u+r '${show(f)}'`,
+          fix: `give yourself read access: ${shellCommand(['chmod', 'u+r', '--', show(f)])}`,
         });
     }
   }

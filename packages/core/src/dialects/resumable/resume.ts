@@ -1,4 +1,5 @@
 import type { Finding } from '../../findings/finding.js';
+import { shellCommand } from '../../text/shell-quote.js';
 import { declaredArtifacts } from './artifacts.js';
 import { contractOf } from './contract.js';
 import { describeHolder, type LockState } from './lock.js';
@@ -127,14 +128,18 @@ function observations(
         ? `the SHA the remote had before the first push (${oldSha.key}=${oldSha.value})`
         : oldSha.value;
   const targets = contract.reportTargets?.value ?? '';
-  const head: Observation = { what: 'HEAD', command: `git -C ${repo} rev-parse HEAD`, expect: '' };
+  const head: Observation = {
+    what: 'HEAD',
+    command: shellCommand(['git', '-C', repo, 'rev-parse', 'HEAD']),
+    expect: '',
+  };
   const artifacts = artifactsObservation(done, s, c, recorded !== undefined);
   switch (window) {
     case 'before-mutation':
       return [
         {
           what: 'worktree',
-          command: `git -C ${repo} status --porcelain`,
+          command: shellCommand(['git', '-C', repo, 'status', '--porcelain']),
           expect: 'empty: a clean worktree at the mutation boundary',
         },
         { ...head, expect: `${base}; anything else: stop` },
@@ -147,7 +152,7 @@ function observations(
         },
         {
           what: 'worktree',
-          command: `git -C ${repo} status --porcelain`,
+          command: shellCommand(['git', '-C', repo, 'status', '--porcelain']),
           expect: 'empty, or only the changes of the current stage',
         },
         artifacts,
@@ -156,7 +161,7 @@ function observations(
       return [
         {
           what: 'remote-sha',
-          command: `git -C ${repo} ls-remote origin refs/heads/${branch}`,
+          command: shellCommand(['git', '-C', repo, 'ls-remote', 'origin', `refs/heads/${branch}`]),
           expect: `${old} (push did not land: push again with the lease) or local HEAD (push landed: set the confirm check); anything else is remote drift: stop`,
         },
         { ...head, expect: 'the commit that was pushed; compare it with the remote SHA' },

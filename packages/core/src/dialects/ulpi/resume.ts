@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import { shellQuote } from '../../text/shell-quote.js';
 import { isObject, own, unitEntries, unitStatus } from './model.js';
 
 /**
@@ -108,12 +109,8 @@ export type UlpiLaunch =
   | { readonly kind: 'codex-cli'; readonly run: string; readonly argv: string[]; readonly shell: string }
   | { readonly kind: 'legacy-workflow'; readonly launch: Record<string, unknown> };
 
-const BARE = /^[A-Za-z0-9._/@:=+-]+$/;
-
-/** A shell word: bare when it is a safe token, else single-quoted with the POSIX `'\''` escape. */
-export function ulpiShellQuote(s: string): string {
-  return BARE.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
+/** A shell word: bare when it is a safe token, else quoted for POSIX sh (the one quoting of core's text/). */
+export const ulpiShellQuote = (s: string): string => shellQuote(s);
 
 /**
  * Classifies the persisted launch descriptor: `no-launch` (absent, not an object, empty scriptPath), `codex-cli`

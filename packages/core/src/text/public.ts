@@ -1,0 +1,20 @@
+// Public API of the output-safety helpers, re-exported by @ckpt/core's index.
+export {
+  describeSecretPatterns,
+  redactionMark,
+  redactSecrets,
+  redactSecretsIn,
+  SECRET_PATTERNS,
+  type SecretPattern,
+  secretIn,
+  secretPatternIn,
+} from './secrets.js';
+export { shellCommand, shellQuote } from './shell-quote.js';
+export {
+  escapeTerminal,
+  escapeTerminalLines,
+  forTerminal,
+  hasTerminalControl,
+  mapStrings,
+  stringifyJson,
+} from './terminal-escape.js';

@@ -1,0 +1,127 @@
+import { mapStrings } from './terminal-escape.js';
+
+/** One secret pattern: a name people recognise, a short kind for redaction marks, and the expression. */
+export interface SecretPattern {
+  readonly name: string;
+  readonly kind: string;
+  /** Finds the secret; a named group `keep` is the part a redaction leaves standing (`password=`, `Bearer `). */
+  readonly re: RegExp;
+}
+
+/**
+ * What "secret-looking" means, decided by ckpt (the seeds leave it open), shared by every dialect: writers refuse
+ * such text, outputs redact it. Token prefixes require a long enough tail so ordinary words (`sk-learn`, `ghp_`) do
+ * not trip them.
+ */
+export const SECRET_PATTERNS: readonly SecretPattern[] = [
+  {
+    name: 'private key block',
+    kind: 'private-key',
+    re: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----(?:[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----)?/,
+  },
+  {
+    name: 'GitHub token (ghp_, gho_, ghu_, ghs_, ghr_, github_pat_)',
+    kind: 'github-token',
+    re: /\b(gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/,
+  },
+  { name: 'OpenAI/Anthropic key (sk-...)', kind: 'api-key', re: /\bsk-[A-Za-z0-9_-]{20,}/ },
+  {
+    name: 'Stripe key (sk_live_, rk_live_, sk_test_...)',
+    kind: 'stripe-key',
+    re: /\b[rsp]k_(live|test)_[A-Za-z0-9]{16,}/,
+  },
+  { name: 'Slack token (xoxb-, xoxp-...)', kind: 'slack-token', re: /\bxox[abprse]-[A-Za-z0-9-]{10,}/ },
+  { name: 'GitLab token (glpat-)', kind: 'gitlab-token', re: /\bglpat-[A-Za-z0-9_-]{20,}/ },
+  { name: 'npm token (npm_)', kind: 'npm-token', re: /\bnpm_[A-Za-z0-9]{36}/ },
+  { name: 'Hugging Face token (hf_)', kind: 'hf-token', re: /\bhf_[A-Za-z0-9]{30,}/ },
+  { name: 'Google API key (AIza)', kind: 'google-key', re: /\bAIza[0-9A-Za-z_-]{35}/ },
+  { name: 'AWS access key id (AKIA/ASIA)', kind: 'aws-key', re: /\b(AKIA|ASIA)[0-9A-Z]{16}\b/ },
+  {
+    name: 'JSON Web Token',
+    kind: 'jwt',
+    re: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/,
+  },
+  { name: 'Bearer token', kind: 'bearer-token', re: /\b(?<keep>Bearer\s+)[A-Za-z0-9._~+/-]{20,}/i },
+  {
+    name: 'credentials in a URL (scheme://user:pass@)',
+    kind: 'url-credentials',
+    re: /(?<keep>[a-z][a-z0-9+.-]*:\/\/[^\s/:@]+:)[^\s/@]+(?=@)/i,
+  },
+  {
+    name: 'secret assignment (password=, secret=, token=, api_key=...)',
+    kind: 'assignment',
+    re: /(?<![A-Za-z0-9])(?<keep>(password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key|client[_-]?secret|private[_-]?key|aws_secret_access_key)\s*[=:]\s*["']?)[^\s"',;]{3,}/i,
+  },
+];
+
+/** The patterns as one line for the documentation of the secret finding codes. */
+export function describeSecretPatterns(): string {
+  const assignment =
+    'assignments of password, passwd, pwd, secret, token, api_key, access_key, client_secret, private_key or aws_secret_access_key with `=` or `:` to a value of 3+ characters';
+  return [...SECRET_PATTERNS.slice(0, -1).map((p) => p.name), assignment].join('; ');
+}
+
+/**
+ * A literal every secret pattern needs (case-insensitive, so it may only match more): the token prefixes, `://`,
+ * `Bearer`, and a part of every assignment keyword (`passw`, `pwd`, `secret`, `token`, `key`). Most texts hold
+ * none, and one scan then replaces the fourteen (secrets.test.ts checks it against the full list).
+ */
+const MAY_HOLD_SECRET =
+  /-----BEGIN|gh[pousr]_|github_pat_|sk-|k_live_|k_test_|xox|glpat-|npm_|hf_|aiza|akia|asia|eyj|bearer|:\/\/|passw|pwd|secret|token|key/i;
+
+/** The shortest text any pattern matches (`pwd=abc`). */
+const SHORTEST_SECRET = 7;
+
+const mayHoldSecret = (text: string) => text.length >= SHORTEST_SECRET && MAY_HOLD_SECRET.test(text);
+
+/** The first secret pattern the text matches, or undefined. */
+export function secretPatternIn(text: string): SecretPattern | undefined {
+  if (!mayHoldSecret(text)) return undefined;
+  for (const p of SECRET_PATTERNS) if (p.re.test(text)) return p;
+  return undefined;
+}
+
+/** The name of the first secret pattern the text matches, or undefined. */
+export function secretIn(text: string): string | undefined {
+  return secretPatternIn(text)?.name;
+}
+
+const GLOBAL = SECRET_PATTERNS.map((p) => ({ kind: p.kind, re: new RegExp(p.re.source, `${p.re.flags}g`) }));
+
+/** The mark a redacted secret leaves: `[REDACTED:github-token]`. */
+export const redactionMark = (kind: string) => `[REDACTED:${kind}]`;
+
+/** The text with every secret-looking value replaced by its mark (the keyword before an assignment is kept). */
+export function redactSecrets(text: string): string {
+  if (!mayHoldSecret(text)) return text;
+  let out = text;
+  for (const { kind, re } of GLOBAL)
+    out = out.replace(re, (...args) => {
+      const groups = args.at(-1) as Record<string, string | undefined> | undefined;
+      return `${groups?.keep ?? ''}${redactionMark(kind)}`;
+    });
+  return out;
+}
+
+/**
+ * Keys whose values name things rather than hold content (ids, paths, codes): redacting them would break links
+ * and lookups, and a secret there is reported by `validate` instead.
+ */
+const NAME_KEYS: ReadonlySet<string> = new Set([
+  'id',
+  'runId',
+  'dialect',
+  'root',
+  'file',
+  'path',
+  'code',
+  'pointer',
+]);
+
+/**
+ * A copy of a JSON-like value (a RunView, a document, a parsed file) with every secret-looking value redacted; the
+ * value itself when it holds none. The one place outputs that show file contents are made safe to share.
+ */
+export function redactSecretsIn<T>(value: T): T {
+  return mapStrings(value, (s, key) => (key !== undefined && NAME_KEYS.has(key) ? s : redactSecrets(s)));
+}

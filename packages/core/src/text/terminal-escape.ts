@@ -1,0 +1,106 @@
+/**
+ * Characters a terminal may act on instead of showing: C0 controls (ESC starts every escape sequence, CR and LF
+ * rewrite lines), DEL, C1 controls (U+009B is a one-character CSI) and the bidirectional overrides and isolates
+ * that make text display in another order than it is stored (U+202E). Line and paragraph separators too.
+ */
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE_TEST = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const JSON_UNSAFE_TEST = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+function escapeChar(c: string): string {
+  const named = NAMED[c];
+  if (named) return named;
+  const code = c.charCodeAt(0);
+  return code <= 0xff
+    ? `\\x${code.toString(16).padStart(2, '0')}`
+    : `\\u${code.toString(16).padStart(4, '0')}`;
+}
+
+/** Whether a text holds a character a terminal could act on (see {@link escapeTerminal}). */
+export function hasTerminalControl(text: string): boolean {
+  return UNSAFE_TEST.test(text);
+}
+
+/**
+ * A file-derived or argument-derived text made safe to print: every control character is shown as an escape
+ * (`\x1b`, `\n`, `\u202e`) instead of being sent, so an escape sequence in a file name or an id is seen, never run.
+ */
+export function escapeTerminal(text: string): string {
+  return UNSAFE_TEST.test(text) ? text.replace(UNSAFE, escapeChar) : text;
+}
+
+/**
+ * A multi-line text built by ckpt made safe to print: like {@link escapeTerminal}, but line feeds and tabs (its
+ * own layout) are kept.
+ */
+export function escapeTerminalLines(text: string): string {
+  return UNSAFE_TEST.test(text)
+    ? text.replace(UNSAFE, (c) => (c === '\n' || c === '\t' ? c : escapeChar(c)))
+    : text;
+}
+
+/** Keys whose strings are shell commands ckpt built (arguments quoted by `shellQuote`: a line feed is quoted data). */
+const COMMAND_KEYS: ReadonlySet<string> = new Set(['command', 'commands', 'shell', 'fix']);
+
+/**
+ * A copy of a JSON-like value with every string (keys too) passed through {@link escapeTerminal}; the value itself
+ * when nothing needed escaping. Front ends apply it to the data they format as text, once, at the output boundary.
+ * Shell commands (under `command`, `shell`, `fix`) keep their quoted line feeds, so they still run when pasted.
+ */
+export function forTerminal<T>(value: T): T {
+  return mapStrings(value, (s, key) =>
+    key !== undefined && COMMAND_KEYS.has(key) ? escapeTerminalLines(s) : escapeTerminal(s),
+  );
+}
+
+/** A copy of a JSON-like value with `map` applied to every string; shares every part `map` left unchanged. */
+export function mapStrings<T>(
+  value: T,
+  map: (s: string, key: string | undefined) => string,
+  key?: string,
+): T {
+  if (typeof value === 'string') return map(value, key) as T;
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v = mapStrings(value[i], map, key);
+      if (v === value[i]) continue;
+      out ??= value.slice();
+      out[i] = v;
+    }
+    return (out ?? value) as T;
+  }
+  if (value === null || typeof value !== 'object' || !isPlain(value)) return value;
+  let out: Record<string, unknown> | undefined;
+  for (const [k, v] of Object.entries(value)) {
+    const k2 = map(k, undefined);
+    const v2 = mapStrings(v, map, k);
+    if (k2 !== k || v2 !== v) {
+      out ??= { ...(value as Record<string, unknown>) };
+      if (k2 !== k) delete out[k];
+      out[k2] = v2;
+    }
+  }
+  return (out ?? value) as T;
+}
+
+function isPlain(v: object): boolean {
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * `JSON.stringify` whose output holds no raw control character: JSON already escapes C0, and this also writes DEL,
+ * C1 and the bidirectional controls as `\uXXXX` (the same JSON value, safe to `cat` to a terminal).
+ */
+export function stringifyJson(value: unknown, space: number | undefined = 2): string {
+  const text = JSON.stringify(value, null, space);
+  // JSON.stringify escaped C0 already; what is left can only stand inside a string, where `\uXXXX` means the same.
+  return JSON_UNSAFE_TEST.test(text)
+    ? text.replace(JSON_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    : text;
+}

@@ -4,6 +4,7 @@ import { currentTime } from '../attention/clock.js';
 import { createTreeContext } from '../check/validate-files.js';
 import type { Dialect, DialectId, TreeContext } from '../dialects/dialect.js';
 import { dialects } from '../dialects/registry.js';
+import { redactSecretsIn } from '../text/secrets.js';
 import type { RunFacts, RunView } from './run-view.js';
 
 export interface LoadProjectOptions {
@@ -12,6 +13,8 @@ export interface LoadProjectOptions {
   readonly onProgress?: (message: string) => void;
   /** The time staleness is measured against; default `currentTime()` (which honours CKPT_NOW). */
   readonly now?: number;
+  /** Keep secret-looking values as written (`--show-secrets`); by default they are redacted (text/secrets.ts). */
+  readonly showSecrets?: boolean;
 }
 
 /** A directory holding one dialect's runs, as its `discover` found it. */
@@ -114,7 +117,10 @@ export function loadProject(projectDir: string, opts: LoadProjectOptions = {}): 
   const now = opts.now ?? currentTime();
   for (const { dialect, root } of discoverRoots(dir, opts)) {
     opts.onProgress?.(`reading ${dialect} runs in ${display(root)}`);
-    for (const run of loadRoot(byId.get(dialect)!, root, ctx)) runs.push(withAttention(run, now));
+    for (const run of loadRoot(byId.get(dialect)!, root, ctx)) {
+      const view = withAttention(run, now);
+      runs.push(opts.showSecrets ? view : redactSecretsIn(view));
+    }
   }
   return runs.sort(compareRunsNewestFirst);
 }

@@ -3,6 +3,8 @@ import { entriesOfDialect, entryKinds, matchCatalog, schemaFor } from '../detect
 import type { CheckedDocument } from '../dialects/dialect.js';
 import { dialects, getDialect } from '../dialects/registry.js';
 import { type Finding, findingAt } from '../findings/finding.js';
+import { ReadRefusedError } from '../fs/read-checkpoint.js';
+import { readFailureFinding } from '../fs/read-failure.js';
 import { type DecodedText, readUtf8File } from '../parse/decode.js';
 import { parseEnv } from '../parse/env.js';
 import { parseJson } from '../parse/json.js';
@@ -23,6 +25,16 @@ export interface CheckOptions {
   readonly dialect?: string;
   /** Try content detection for a file no catalog pattern matches (files named explicitly). */
   readonly sniff?: boolean;
+  /** Read no file whose real path is outside this directory (fs/read-checkpoint.ts: `io/outside-project`). */
+  readonly confineTo?: string;
+}
+
+/** How a file is parsed: its catalog entry's format, else by extension. */
+export type DocFormat = CatalogEntry['format'];
+
+/** The format `checkEntry` parses a path in, given its catalog entry. */
+export function formatOf(path: string, entry: CatalogEntry | undefined): DocFormat {
+  return entry?.format ?? (path.endsWith('.env') ? 'env' : path.endsWith('.jsonl') ? 'jsonl' : 'json');
 }
 
 type Parsed = { value: unknown; usable: boolean; sourceMap: SourceMap | undefined; findings: Finding[] };
@@ -40,7 +52,8 @@ function jsonAsEnv(text: string, file: string): Parsed | undefined {
   return { value: values, usable: true, sourceMap: p.sourceMap, findings: p.findings };
 }
 
-function parseAs(format: CatalogEntry['format'], text: string, file: string): Parsed {
+/** Parses a text in a catalog format (the parse `checkEntry` does; also used to place a finding later). */
+export function parseAs(format: DocFormat, text: string, file: string): Parsed {
   if (format === 'env') {
     // A lock file (not *.env) written as a flat JSON object holds the same metadata: read it as such.
     const json = !file.endsWith('.env') && /^\s*\{/.test(text) ? jsonAsEnv(text, file) : undefined;
@@ -138,19 +151,15 @@ export function checkEntry(
   if (!entry && !opts.sniff) return undefined;
   let decoded: DecodedText;
   try {
-    decoded = readUtf8File(path, file);
+    decoded = readUtf8File(path, file, opts.confineTo === undefined ? undefined : { confineTo: opts.confineTo });
   } catch (e) {
-    if (!entry) return undefined;
-    const reason = (e as NodeJS.ErrnoException).code ?? String(e);
-    const f = findingAt(
-      file,
-      { line: 1, column: 1 },
-      { code: 'io/unreadable', severity: 'error', message: `cannot read file: ${reason}` },
-    );
+    // A file named explicitly that cannot be read (a FIFO, a device, too large) is reported even without a pattern.
+    if (!entry && !(opts.sniff && e instanceof ReadRefusedError)) return undefined;
+    const f = readFailureFinding(path, file, e);
     return {
       path,
       file,
-      kind: entryKinds(entry)[0],
+      kind: entry && entryKinds(entry)[0],
       text: undefined,
       value: undefined,
       usable: false,
@@ -172,8 +181,7 @@ export function checkEntry(
     };
   }
   const text = decoded.text;
-  const format =
-    entry?.format ?? (path.endsWith('.env') ? 'env' : path.endsWith('.jsonl') ? 'jsonl' : 'json');
+  const format = formatOf(path, entry);
   const parsed = parseAs(format, text, file);
   const kind =
     parsed.value === undefined ? entry && entryKinds(entry)[0] : detectKind(entry, parsed.value, opts);

@@ -1,10 +1,11 @@
-import type { CatalogEntry } from '@ckpt/schemas';
-import { entryKinds } from '../detect/catalog.js';
 import type { CheckedDocument, TreeContext } from '../dialects/dialect.js';
 import { getDialect } from '../dialects/registry.js';
 import { compareFindings, type Finding } from '../findings/finding.js';
-import { type CheckOptions, checkDocument, checkEntry, pickEntry } from './check-document.js';
+import { poolMap, poolThreads } from '../pool/pool.js';
+import { type CheckOptions, checkDocument } from './check-document.js';
 import type { FileRef } from './collect-files.js';
+import { type DocRecord, documentOf } from './records.js';
+import { validateTask, validateTaskInput } from './validate-task.js';
 
 /** Version of the JSON document `ckpt validate --reporter json` prints. */
 export const VALIDATION_FORMAT_VERSION = 1;
@@ -32,8 +33,13 @@ export interface ValidationReport {
 }
 
 export interface ValidateOptions extends CheckOptions {
-  /** Called after each file, for progress output. */
+  /** Called after each file, for progress output (with worker threads: once, at the end of the per-file pass). */
   readonly onProgress?: (done: number, total: number) => void;
+  /**
+   * Threads for the per-file pass, this one included (default: `os.availableParallelism()`, and one thread for
+   * fewer than ~2000 files per thread, see `poolThreads`). The report is the same for any number.
+   */
+  readonly threads?: number;
 }
 
 /** A context that serves tree rules the documents already checked, and checks any other file once. */
@@ -59,94 +65,77 @@ export function createTreeContext(
 }
 
 /**
- * Validates files: each one through the per-file pipeline, then the tree rules of every dialect root they
- * belong to. Files that are not checkpoints are skipped and counted. Findings are sorted per file.
- *
- * A file whose catalog entry already names its root (whatever kind its content turns out to be) is checked when
- * that root's tree rules ask for it, not before: rules that `release` documents when done with them (team: run
- * by run) then never hold a whole large tree in memory. The outcome is the same as checking every file first: the
- * same documents, and a root's tree findings count only when one of its files really belongs to it.
+ * Validates files: the per-file pass (read, parse, schema, per-document rules) makes one compact record per file
+ * (`DocRecord`: findings, and what its dialect's tree rules read; the document is dropped there), spread over
+ * worker threads when there are many files (`poolMap`); then the tree rules of every dialect root the files
+ * belong to run on those records. Files that are not checkpoints are skipped and counted. Findings are sorted per
+ * file. The report does not depend on the number of threads.
  */
 export function validateFiles(refs: readonly FileRef[], opts: ValidateOptions = {}): ValidationReport {
-  // Two option objects for the whole run, not one spread per file.
-  const named: CheckOptions = { ...opts, sniff: true };
-  const found: CheckOptions = { ...opts, sniff: false };
-  const known = new Map<string, CheckedDocument>();
-  const perFile = new Map<string, FileResult>();
-  const confirmed = new Map<string, string>();
-  let skipped = 0;
-  let done = 0;
-  const record = (
-    ref: FileRef,
-    entry: CatalogEntry | undefined,
-    key?: string,
-  ): CheckedDocument | undefined => {
-    const doc = checkEntry(ref.path, ref.file, ref.explicit ? named : found, entry);
-    opts.onProgress?.(++done, refs.length);
-    if (!doc) {
-      skipped++;
-      return undefined;
-    }
-    perFile.set(doc.file, { file: doc.file, kind: doc.kind, findings: doc.findings });
-    // A deferred file of a kind its entry names is under its candidate root (rootKey checked every such kind).
-    if (key && doc.kind !== undefined && entryKinds(entry!).includes(doc.kind)) {
-      if (!confirmed.has(key)) confirmed.set(key, key.slice(key.indexOf('\0') + 1));
-    } else {
-      const dialect = doc.kind ? getDialect(doc.kind.split('/')[0]!) : undefined;
-      const root = dialect?.rootOf?.(doc.path, doc.kind);
-      if (dialect && root) confirmed.set(`${dialect.id}\0${root}`, root);
-    }
-    known.set(doc.path, doc);
-    return doc;
+  const check: CheckOptions = {
+    ...(opts.strict ? { strict: true } : {}),
+    ...(opts.dialect ? { dialect: opts.dialect } : {}),
   };
-  const deferred = new Map<string, { ref: FileRef; entry: CatalogEntry; key: string }>();
-  const candidates = new Map<string, string>();
-  for (const ref of refs) {
-    const entry = pickEntry(ref.path, opts);
-    const key = entry && rootKey(ref.path, entry);
-    if (key) {
-      deferred.set(ref.path, { ref, entry: entry!, key });
-      if (!candidates.has(key)) candidates.set(key, key.slice(key.indexOf('\0') + 1));
-    } else record(ref, entry);
+  const named: CheckOptions = { ...check, sniff: true };
+  const threads = poolThreads(refs.length, opts.threads !== undefined ? { threads: opts.threads } : {});
+  let records: (DocRecord | null)[];
+  if (threads === 1) {
+    // One thread: the same task, file by file, for progress output.
+    const run = validateTask.start(validateTaskInput(refs, check, false));
+    records = [];
+    for (let i = 0; i < refs.length; i++) {
+      records.push(run(i, i + 1)[0]!);
+      opts.onProgress?.(i + 1, refs.length);
+    }
+  } else {
+    records = poolMap(validateTask, validateTaskInput(refs, check, false), refs.length, { threads });
+    opts.onProgress?.(refs.length, refs.length);
   }
+  const byPath = new Map<string, DocRecord>();
+  const perFile = new Map<string, FileResult>();
+  const roots = new Map<string, string>();
+  let skipped = 0;
+  for (const rec of records) {
+    if (!rec) {
+      skipped++;
+      continue;
+    }
+    perFile.set(rec.file, { file: rec.file, kind: rec.kind, findings: rec.findings });
+    byPath.set(rec.path, rec);
+    const dialect = rec.kind ? getDialect(rec.kind.slice(0, rec.kind.indexOf('/'))) : undefined;
+    const root = dialect?.checkTree ? dialect.rootOf?.(rec.path, rec.kind) : undefined;
+    if (root && !roots.has(`${dialect!.id}\0${root}`)) roots.set(`${dialect!.id}\0${root}`, root);
+  }
+  records = [];
   const base = refs[0] ? { abs: refs[0].path, shown: refs[0].file } : undefined;
   let displayOf: Map<string, string> | undefined;
   const display = (abs: string) => {
-    const doc = known.get(abs);
-    if (doc) return doc.file;
+    const rec = byPath.get(abs);
+    if (rec) return rec.file;
     displayOf ??= new Map(refs.map((r) => [r.path, r.file]));
     return displayOf.get(abs) ?? relativeLike(abs, base);
   };
+  // Files the tree rules ask for that were not given (or were released): checked here, once.
+  const others = new Map<string, CheckedDocument>();
   const ctx: TreeContext = {
     document(absPath) {
-      const cached = known.get(absPath);
-      if (cached) return cached;
-      const d = deferred.get(absPath);
-      if (d) {
-        deferred.delete(absPath);
-        const doc = record(d.ref, d.entry, d.key);
-        if (doc) return doc;
+      const rec = byPath.get(absPath);
+      if (rec) return documentOf(rec);
+      let doc = others.get(absPath);
+      if (!doc) {
+        doc = checkDocument(absPath, display(absPath), named) ?? unreadable(absPath, display(absPath));
+        others.set(absPath, doc);
       }
-      const doc = checkDocument(absPath, display(absPath), named) ?? unreadable(absPath, display(absPath));
-      known.set(absPath, doc);
       return doc;
     },
     display,
     release(absPaths) {
-      for (const p of absPaths) known.delete(p);
+      for (const p of absPaths) if (!byPath.delete(p)) others.delete(p);
     },
   };
   const extra = new Map<string, Finding[]>();
-  const treeFindings = (key: string, root: string) => {
-    const dialect = getDialect(key.slice(0, key.indexOf('\0')))!;
-    return dialect.checkTree?.(root, ctx) ?? [];
-  };
-  const byCandidate = new Map<string, Finding[]>();
-  for (const [key, root] of candidates) byCandidate.set(key, treeFindings(key, root));
-  // Files their root's rules did not ask for are checked now (they may still name further roots).
-  for (const { ref, entry, key } of [...deferred.values()]) record(ref, entry, key);
-  for (const [key, root] of confirmed)
-    for (const f of byCandidate.get(key) ?? treeFindings(key, root)) {
+  for (const [key, root] of roots)
+    for (const f of getDialect(key.slice(0, key.indexOf('\0')))!.checkTree!(root, ctx)) {
       const list = extra.get(f.file) ?? [];
       list.push(f);
       extra.set(f.file, list);
@@ -160,17 +149,6 @@ export function validateFiles(refs: readonly FileRef[], opts: ValidateOptions = 
     .map((r) => (r.findings.length > 1 ? { ...r, findings: [...r.findings].sort(compareFindings) } : r))
     .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return { formatVersion: VALIDATION_FORMAT_VERSION, files, summary: summarize(files, skipped) };
-}
-
-/** `<dialect>\0<root>` when every kind the entry may hold puts the path under the same tree root. */
-function rootKey(path: string, entry: CatalogEntry): string | undefined {
-  const kinds = entryKinds(entry);
-  const dialect = getDialect(kinds[0]!.split('/')[0]!);
-  if (!dialect?.checkTree || !dialect.rootOf) return undefined;
-  const root = dialect.rootOf(path, kinds[0]);
-  if (!root) return undefined;
-  for (let i = 1; i < kinds.length; i++) if (dialect.rootOf(path, kinds[i]) !== root) return undefined;
-  return `${dialect.id}\0${root}`;
 }
 
 function unreadable(path: string, file: string): CheckedDocument {

@@ -61,6 +61,14 @@ export interface Dialect {
     semantic: readonly Finding[],
     doc: CheckedDocument,
   ): Finding[];
+  /**
+   * Optional: what `validate`'s per-file pass keeps of a document of this dialect for the tree rules (it drops the
+   * document as soon as this exists): the value as the tree rules read it, and the text when they read it.
+   * Without it, the whole value and no text. Kind, usability and findings are always kept, and positions are
+   * found again from the file when a tree rule places a finding. Return the document's own value and text to
+   * keep it whole.
+   */
+  treeRecord?(doc: CheckedDocument): { value: unknown; text: string | undefined };
   /** The root of the tree a file belongs to (e.g. `.team/runs`), for tree-level rules. */
   rootOf?(absPath: string, kind: string | undefined): string | undefined;
   /** Semantic rules across the files of one tree (duplicate terminal events, stale approvals...). */

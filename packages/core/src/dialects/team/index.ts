@@ -3,7 +3,7 @@ import { teamCodes } from './codes.js';
 import { discoverTeamRoots, teamRootOf } from './load.js';
 import { checkTeamDocument, filterTeamSchemaFindings } from './rules.js';
 import { loadTeamRunsAt, teamRunViews } from './runs.js';
-import { checkTeamTree } from './tree-rules.js';
+import { checkTeamTree, teamTreeRecord } from './tree-rules.js';
 
 const KINDS = { run: 'team/run', event: 'team/task-event', approval: 'team/approval' } as const;
 
@@ -30,6 +30,7 @@ export const teamDialect: Dialect = {
   detectKind: detectTeamKind,
   checkDocument: (doc) => checkTeamDocument(doc),
   filterSchemaFindings: (schema, semantic) => filterTeamSchemaFindings(schema, semantic),
+  treeRecord: teamTreeRecord,
   rootOf: (absPath, kind) => (kind?.startsWith('team/') ? teamRootOf(absPath) : undefined),
   checkTree: (root: string, ctx: TreeContext) => checkTeamTree(root, ctx),
   discover: (projectDir) => discoverTeamRoots(projectDir),

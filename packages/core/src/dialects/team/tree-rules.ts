@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import type { Finding } from '../../findings/finding.js';
-import type { TreeContext } from '../dialect.js';
+import type { CheckedDocument, TreeContext } from '../dialect.js';
 import { hashProjectFile, isRun, loadTeamTree, newestRun, type TeamTree } from './load.js';
 import { type TeamRunModel, type TeamTask, teamRunModel } from './model.js';
 import { fileFinding, teamFinding } from './rules.js';
@@ -153,6 +153,25 @@ export function treeFileFindings(tree: TeamTree, display: (abs: string) => strin
       ),
     );
   return out;
+}
+
+/** The members of each kind the tree rules read (records.ts: eventRecord, approvalRecord, fitForState). */
+const TREE_FIELDS: Record<string, readonly string[] | undefined> = {
+  'team/task-event': ['event', 'at', 'task_id', 'attempt', 'status', 'retry_of'],
+  'team/approval': ['stage', 'artifact', 'sha256', 'approved_at'],
+};
+
+/**
+ * What `validate` keeps of a team document for the tree rules: of an event or approval, only the members the run
+ * rules read (a task event is ~450 bytes of text and 16 members; the rules read 6); a run.json whole.
+ */
+export function teamTreeRecord(doc: CheckedDocument): { value: unknown; text: undefined } {
+  const fields = doc.kind ? TREE_FIELDS[doc.kind] : undefined;
+  const v = doc.value;
+  if (!fields || v === null || typeof v !== 'object' || Array.isArray(v)) return { value: v, text: undefined };
+  const out: Record<string, unknown> = {};
+  for (const k of fields) if (Object.hasOwn(v, k)) out[k] = (v as Record<string, unknown>)[k];
+  return { value: out, text: undefined };
 }
 
 /** sha256 of a project file by project-relative path, each path hashed once. */

@@ -35,6 +35,11 @@ export const ulpiDialect: Dialect = {
     return [];
   },
   filterSchemaFindings: (schema, semantic) => filterUlpiSchemaFindings(schema, semantic),
+  // The tree rule replays an event log from its text (a snapshot is compared by value).
+  treeRecord: (doc) => ({
+    value: doc.value,
+    text: doc.kind === 'ulpi/event-log-line' ? doc.text : undefined,
+  }),
   rootOf: (absPath, kind) => (kind?.startsWith('ulpi/') ? ulpiRootOf(absPath) : undefined),
   checkTree: (root, ctx) => checkUlpiTree(root, ctx),
   discover(projectDir) {

@@ -1,0 +1,78 @@
+import type { CheckedDocument } from '../dialects/dialect.js';
+import { getDialect } from '../dialects/registry.js';
+import type { Location } from '../findings/finding.js';
+import { readUtf8File } from '../parse/decode.js';
+import type { SourceMap } from '../parse/source-map.js';
+import { type DocFormat, parseAs } from './check-document.js';
+
+/**
+ * A source map found again from the file, on the first location asked for: the records of `validate` do not hold
+ * texts, and a tree rule seldom places a finding (the scan runs only then). The file is read with the same reader
+ * and parsed in the same format as in the per-file pass.
+ */
+export class RereadSourceMap implements SourceMap {
+  private map: SourceMap | null | undefined;
+
+  constructor(
+    private readonly path: string,
+    private readonly file: string,
+    private readonly format: DocFormat,
+    private readonly text: string | undefined,
+  ) {}
+
+  locate(pointer: string, part?: 'value' | 'key'): Location {
+    if (this.map === undefined) {
+      let text = this.text;
+      try {
+        text ??= readUtf8File(this.path, this.file).text;
+      } catch {
+        text = undefined;
+      }
+      this.map = text === undefined ? null : (parseAs(this.format, text, this.file).sourceMap ?? null);
+    }
+    return this.map ? this.map.locate(pointer, part) : { line: 1, column: 1 };
+  }
+}
+
+/**
+ * What the per-file pass of `validate` keeps of a document for the tree rules, in a form a worker thread can send
+ * (no class instances): the document as its dialect's `treeRecord` cut it, without its source map, and the format
+ * to find positions again with (`remap`, undefined when the document had no source map).
+ */
+export interface DocRecord extends Omit<CheckedDocument, 'sourceMap'> {
+  readonly remap: DocFormat | undefined;
+  /** The document itself, kept on the thread that checked it when its dialect keeps it whole (`treeRecord`). */
+  readonly whole?: CheckedDocument;
+}
+
+/** The record of a checked document. `sendable`: for a worker thread (the whole document is never kept). */
+export function recordOf(doc: CheckedDocument, format: DocFormat, sendable: boolean): DocRecord {
+  const dialect = doc.kind ? getDialect(doc.kind.slice(0, doc.kind.indexOf('/'))) : undefined;
+  const cut = dialect?.treeRecord ? dialect.treeRecord(doc) : { value: doc.value, text: undefined };
+  return {
+    path: doc.path,
+    file: doc.file,
+    kind: doc.kind,
+    text: cut.text,
+    value: cut.value,
+    usable: doc.usable,
+    findings: doc.findings,
+    remap: doc.sourceMap ? format : undefined,
+    ...(!sendable && cut.value === doc.value && cut.text === doc.text ? { whole: doc } : {}),
+  };
+}
+
+/** The document the tree rules see for a record: its positions are found again from the file when asked. */
+export function documentOf(rec: DocRecord): CheckedDocument {
+  if (rec.whole) return rec.whole;
+  return {
+    path: rec.path,
+    file: rec.file,
+    kind: rec.kind,
+    text: rec.text,
+    value: rec.value,
+    usable: rec.usable,
+    sourceMap: rec.remap ? new RereadSourceMap(rec.path, rec.file, rec.remap, rec.text) : undefined,
+    findings: rec.findings,
+  };
+}

@@ -1,0 +1,130 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
+
+/**
+ * A task the pool runs: `name` is how a worker finds it in `poolTasks` (./tasks.ts), `start` is the same function
+ * for this thread. `start(input)` runs once per thread and returns the function that maps a range of item indexes
+ * `[from, to)` to one result per item.
+ */
+export interface PoolTask<I, O> {
+  readonly name: string;
+  readonly start: (input: I) => (from: number, to: number) => O[];
+}
+
+export interface PoolOptions {
+  /** Threads in all, this one included; default `os.availableParallelism()`. 1 runs everything here. */
+  readonly threads?: number;
+  /** Fewer items than this per thread and no worker is started (starting one costs ~40 ms). Default 2000. */
+  readonly minItemsPerThread?: number;
+  /** Items handed out at a time; default: about 16 chunks per thread, between 16 and 512 items. */
+  readonly chunkSize?: number;
+}
+
+/** What a worker posts for each chunk it finished. */
+interface ChunkMessage {
+  readonly chunk: number;
+  readonly out?: unknown[];
+  readonly error?: string;
+}
+
+/** How long this thread waits for the workers without any chunk finishing before it does the rest itself. */
+const STALL_MS = 60_000;
+const WORKER_FILE = 'pool-worker.js';
+
+let workerScript: string | null | undefined;
+
+/**
+ * The worker script: `pool-worker.js` beside this module (core's dist/pool/, or the CLI bundle's folder, where the
+ * bundle emits it beside its chunks); from core's sources (tests) the built one in dist/pool/. Null when there is
+ * none: everything then runs on this thread.
+ */
+function findWorkerScript(): string | null {
+  if (workerScript !== undefined) return workerScript;
+  const here = new URL(WORKER_FILE, import.meta.url);
+  const candidates = [here, new URL(`../../dist/pool/${WORKER_FILE}`, import.meta.url)];
+  workerScript = null;
+  for (const c of candidates) {
+    if (c.protocol !== 'file:') continue;
+    const p = fileURLToPath(c);
+    if (existsSync(p)) {
+      workerScript = p;
+      break;
+    }
+  }
+  return workerScript;
+}
+
+/** The number of threads `poolMap` would use for `count` items. */
+export function poolThreads(count: number, opts: PoolOptions = {}): number {
+  const max = Math.max(1, Math.floor(opts.threads ?? availableParallelism()));
+  const min = Math.max(1, opts.minItemsPerThread ?? 2000);
+  const wanted = Math.min(max, Math.floor(count / min));
+  return wanted <= 1 || !findWorkerScript() ? 1 : wanted;
+}
+
+/**
+ * Maps `count` items through `task` on this thread and `threads - 1` worker threads; the results come back in item
+ * order, as `task.start(input)(0, count)` would return them. Synchronous: this thread works on chunks too, then
+ * blocks until the workers' chunks are in (Atomics.wait, receiveMessageOnPort). Chunks are taken from a shared
+ * counter, so a thread slowed by other load simply takes fewer. A chunk a worker failed on, or did not finish
+ * within a minute of no progress, is done again here: the result never depends on the workers.
+ *
+ * `input` is copied to every worker once (structured clone): pass flat data (strings, arrays of strings), and
+ * keep results small, since they are copied back the same way.
+ */
+export function poolMap<I, O>(task: PoolTask<I, O>, input: I, count: number, opts: PoolOptions = {}): O[] {
+  const threads = poolThreads(count, opts);
+  if (threads === 1) return count === 0 ? [] : task.start(input)(0, count);
+  const chunkSize = opts.chunkSize ?? Math.min(512, Math.max(16, Math.ceil(count / (threads * 16))));
+  const chunks = Math.ceil(count / chunkSize);
+  // [next chunk to take, chunks finished]
+  const state = new Int32Array(new SharedArrayBuffer(8));
+  const ports: MessagePort[] = [];
+  const workers: Worker[] = [];
+  for (let i = 1; i < threads; i++) {
+    const { port1, port2 } = new MessageChannel();
+    try {
+      const w = new Worker(findWorkerScript()!, {
+        workerData: { task: task.name, input, count, chunkSize, chunks, state, port: port2 },
+        transferList: [port2],
+      });
+      // A worker that cannot start takes no chunk; this thread does its share.
+      w.on('error', () => {});
+      workers.push(w);
+      ports.push(port1);
+    } catch {
+      port1.close();
+    }
+  }
+  const results: (O[] | undefined)[] = new Array(chunks);
+  const run = task.start(input);
+  const runChunk = (c: number) => run(c * chunkSize, Math.min(count, (c + 1) * chunkSize));
+  for (let c = Atomics.add(state, 0, 1); c < chunks; c = Atomics.add(state, 0, 1)) {
+    results[c] = runChunk(c);
+    Atomics.add(state, 1, 1);
+  }
+  let done = Atomics.load(state, 1);
+  while (done < chunks) {
+    if (Atomics.wait(state, 1, done, STALL_MS) === 'timed-out' && Atomics.load(state, 1) === done) break;
+    done = Atomics.load(state, 1);
+  }
+  for (const port of ports) {
+    for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) {
+      const msg = m.message as ChunkMessage;
+      if (msg.out) results[msg.chunk] = msg.out as O[];
+    }
+    port.close();
+  }
+  for (const w of workers) {
+    w.unref();
+    void w.terminate();
+  }
+  const out: O[] = [];
+  for (let c = 0; c < chunks; c++) {
+    const r = results[c] ?? runChunk(c);
+    for (const x of r) out.push(x);
+  }
+  return out;
+}

@@ -4,6 +4,7 @@
 //
 //   ckpt.js, chunks   the full program (commander, core, the viewer with fastify), one chunk per lazy command
 //   validate.js       the `ckpt validate` fast path in one file (loading ~100 modules costs more than a check)
+//   pool-worker.js    the worker thread of core's pool (validate on many files)
 //   tinyglobby.js     glob matching, loaded by both only for glob arguments
 //   schemas/          @ckpt/schemas' JSON: catalog.json and <dialect>/<kind>.schema.json
 //   validators/       the precompiled validators, with the ajv runtime they require bundled beside them
@@ -27,6 +28,12 @@ const out = join(dist, 'bundle.new');
 const require = createRequire(join(cli, 'package.json'));
 const schemasDir = dirname(require.resolve('@ckpt/schemas/package.json'));
 const viewerDir = dirname(require.resolve('@ckpt/viewer/package.json'));
+const coreWorker = join(
+  dirname(require.resolve('@ckpt/core/package.json')),
+  'dist',
+  'pool',
+  'pool-worker.js',
+);
 
 for (const need of [join(dist, 'main.js'), join(schemasDir, 'json', 'catalog.json')]) {
   if (!existsSync(need))
@@ -41,6 +48,7 @@ const inputs = [
   join(schemasDir, 'dist', 'index.js'),
   join(schemasDir, 'json', 'catalog.json'),
   join(dirname(require.resolve('@ckpt/core/package.json')), 'dist', 'index.js'),
+  coreWorker,
   join(viewerDir, 'dist', 'index.js'),
   ...walk(join(viewerDir, 'static')),
 ];
@@ -92,6 +100,10 @@ await build(
   { ...common, input: { validate: join(dist, 'commands', 'validate-fast.js') } },
   { dir: out, codeSplitting: false, paths },
 );
+
+// The worker thread of core's pool (validate's per-file pass on large inputs): one file beside the chunks, where
+// core's pool.js looks for it (`new URL('pool-worker.js', import.meta.url)` from whichever chunk holds it).
+await build({ ...common, input: { 'pool-worker': coreWorker } }, { dir: out, codeSplitting: false, paths });
 
 await build(
   {

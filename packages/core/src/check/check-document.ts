@@ -151,7 +151,11 @@ export function checkEntry(
   if (!entry && !opts.sniff) return undefined;
   let decoded: DecodedText;
   try {
-    decoded = readUtf8File(path, file, opts.confineTo === undefined ? undefined : { confineTo: opts.confineTo });
+    decoded = readUtf8File(
+      path,
+      file,
+      opts.confineTo === undefined ? undefined : { confineTo: opts.confineTo },
+    );
   } catch (e) {
     // A file named explicitly that cannot be read (a FIFO, a device, too large) is reported even without a pattern.
     if (!entry && !(opts.sniff && e instanceof ReadRefusedError)) return undefined;

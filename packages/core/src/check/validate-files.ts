@@ -1,7 +1,7 @@
 import type { CheckedDocument, TreeContext } from '../dialects/dialect.js';
 import { getDialect } from '../dialects/registry.js';
 import { compareFindings, type Finding } from '../findings/finding.js';
-import { poolMap, poolThreads } from '../pool/pool.js';
+import { type PoolOptions, poolMap, poolThreads } from '../pool/pool.js';
 import { type CheckOptions, checkDocument } from './check-document.js';
 import type { FileRef } from './collect-files.js';
 import { type DocRecord, documentOf } from './records.js';
@@ -36,10 +36,10 @@ export interface ValidateOptions extends CheckOptions {
   /** Called after each file, for progress output (with worker threads: once, at the end of the per-file pass). */
   readonly onProgress?: (done: number, total: number) => void;
   /**
-   * Threads for the per-file pass, this one included (default: `os.availableParallelism()`, and one thread for
-   * fewer than ~2000 files per thread, see `poolThreads`). The report is the same for any number.
+   * How the per-file pass uses worker threads (default: `os.availableParallelism()` threads, one thread for fewer
+   * than 2000 files per thread; see `poolThreads`). The report is the same for any setting.
    */
-  readonly threads?: number;
+  readonly pool?: PoolOptions;
 }
 
 /** A context that serves tree rules the documents already checked, and checks any other file once. */
@@ -77,7 +77,7 @@ export function validateFiles(refs: readonly FileRef[], opts: ValidateOptions = 
     ...(opts.dialect ? { dialect: opts.dialect } : {}),
   };
   const named: CheckOptions = { ...check, sniff: true };
-  const threads = poolThreads(refs.length, opts.threads !== undefined ? { threads: opts.threads } : {});
+  const threads = poolThreads(refs.length, opts.pool);
   let records: (DocRecord | null)[];
   if (threads === 1) {
     // One thread: the same task, file by file, for progress output.
@@ -88,7 +88,7 @@ export function validateFiles(refs: readonly FileRef[], opts: ValidateOptions = 
       opts.onProgress?.(i + 1, refs.length);
     }
   } else {
-    records = poolMap(validateTask, validateTaskInput(refs, check, false), refs.length, { threads });
+    records = poolMap(validateTask, validateTaskInput(refs, check, false), refs.length, opts.pool);
     opts.onProgress?.(refs.length, refs.length);
   }
   const byPath = new Map<string, DocRecord>();

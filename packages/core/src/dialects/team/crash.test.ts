@@ -90,7 +90,7 @@ describe('team writers under crashes', () => {
               } catch (e) {
                 const expected =
                   e instanceof CrashError ||
-                  (e instanceof CkptError && e.code === 'REFUSED') ||
+                  (e instanceof CkptError && (e.code === 'REFUSED' || e.code === 'WRITE')) ||
                   /injected failure/.test(String((e as Error).message));
                 if (!expected) throw e;
               }

@@ -168,7 +168,8 @@ const TREE_FIELDS: Record<string, readonly string[] | undefined> = {
 export function teamTreeRecord(doc: CheckedDocument): { value: unknown; text: undefined } {
   const fields = doc.kind ? TREE_FIELDS[doc.kind] : undefined;
   const v = doc.value;
-  if (!fields || v === null || typeof v !== 'object' || Array.isArray(v)) return { value: v, text: undefined };
+  if (!fields || v === null || typeof v !== 'object' || Array.isArray(v))
+    return { value: v, text: undefined };
   const out: Record<string, unknown> = {};
   for (const k of fields) if (Object.hasOwn(v, k)) out[k] = (v as Record<string, unknown>)[k];
   return { value: out, text: undefined };

@@ -68,3 +68,5 @@ export { LineIndex } from './parse/line-index.js';
 export type { SourceMap } from './parse/source-map.js';
 export * from './text/public.js';
 export * from './view/public.js';
+export * from './view/history/public.js';
+export * from './view/graph/public.js';

@@ -1,0 +1,1 @@
+export { type GraphDocument, type GraphEdge, type GraphNode, type PlanState, runGraph } from './graph.js';

@@ -1,0 +1,16 @@
+export {
+  HISTORY_KINDS,
+  type HistoryEntry,
+  type HistoryKind,
+  type ReadSource,
+} from './entry.js';
+export {
+  type HistoryDocument,
+  type HistoryOptions,
+  isHistoryKind,
+  runHistory,
+  sortHistory,
+  unitSpans,
+} from './history.js';
+export { HISTORY_READ_LIMIT, projectReader } from './read.js';
+export { runTimeline, type TimelineDocument, type TimelineRow } from './timeline.js';

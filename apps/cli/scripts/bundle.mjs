@@ -13,7 +13,17 @@
 // Core loads the catalog, schemas and validators on first use with `require('@ckpt/schemas/…')`, which no
 // bundler can follow; the `schemasNextToBundle` plugin points those requires at the copies above (relative to
 // the chunk, which always sits in dist/bundle/) and the build fails if one is left over.
-import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,6 +71,16 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 cpSync(join(schemasDir, 'json'), join(out, 'schemas'), { recursive: true, filter: jsonOrDir });
 cpSync(join(viewerDir, 'static'), join(out, 'static'), { recursive: true });
+// The viewer's vendor modules (apps/viewer/src/vendor.ts serves them from node_modules), without source maps.
+for (const v of [{ name: 'dagre.js', pkg: '@dagrejs/dagre', file: 'dist/dagre.esm.js' }]) {
+  const dir = dirname(createRequire(join(viewerDir, 'package.json')).resolve(`${v.pkg}/package.json`));
+  const path = join(dir, v.file);
+  const license = existsSync(`${path}.LEGAL.txt`) ? readFileSync(`${path}.LEGAL.txt`, 'utf8').trim() : '';
+  const text = readFileSync(path, 'utf8')
+    .replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '\n')
+    .replace(/\/\*! For license information please see \S+ \*\//, () => license);
+  writeFileSync(join(out, 'static', v.name), text);
+}
 
 /** Rewrites core's runtime requires of @ckpt/schemas to the copies in dist/bundle/. */
 function schemasNextToBundle() {

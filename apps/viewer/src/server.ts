@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type LoadRuns, ProjectState } from './project.js';
 import { registerEventRoutes } from './routes/events.js';
+import { registerHistoryRoutes } from './routes/history.js';
 import { registerPageRoutes } from './routes/pages.js';
 import { registerRawRoutes } from './routes/raw.js';
 import { registerRunRoutes } from './routes/runs.js';
@@ -54,6 +55,7 @@ export async function createViewer(opts: ViewerOptions): Promise<Viewer> {
   registerStaticRoutes(app, staticDir());
   registerPageRoutes(app, project);
   registerRunRoutes(app, project);
+  registerHistoryRoutes(app, project);
   registerRawRoutes(app, project);
   registerEventRoutes(app, project);
   app.setNotFoundHandler((req, reply) => sendError(reply, 404, `nothing at ${req.url}`));

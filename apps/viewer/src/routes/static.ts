@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { vendorAssets } from '../vendor.js';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -21,6 +22,8 @@ function loadAssets(dir: string): Map<string, { type: string; body: Buffer }> {
 /** `GET /static/<name>`: the client (plain ES modules and one stylesheet). */
 export function registerStaticRoutes(app: FastifyInstance, staticDir: string): void {
   const assets = loadAssets(staticDir);
+  for (const [name, body] of vendorAssets())
+    if (!assets.has(name)) assets.set(name, { type: TYPES['.js']!, body });
   app.get<{ Params: { name: string } }>('/static/:name', (req, reply) => {
     const a = assets.get(req.params.name);
     if (!a) return reply.code(404).type('text/plain; charset=utf-8').send('not found');

@@ -60,9 +60,19 @@ export function isHistoryKind(s: string): s is HistoryKind {
  * findings of each file. `read` gets the project-relative paths the RunView lists as sources.
  */
 export function runHistory(run: RunView, read: ReadSource, opts: HistoryOptions = {}): HistoryDocument {
+  const doc: HistoryDocument = {
+    formatVersion: RUN_VIEW_FORMAT_VERSION,
+    run: { dialect: run.dialect, id: run.id },
+    kinds: {},
+    entries: sortHistory(BUILDERS[run.dialect](run, read, opts.unit)),
+  };
+  return filterHistory(doc, opts);
+}
+
+/** A history narrowed to one unit and some kinds (`kinds` counts the unit's entries before the kind filter). */
+export function filterHistory(doc: HistoryDocument, opts: HistoryOptions): HistoryDocument {
   const unit = opts.unit;
-  let entries = sortHistory(BUILDERS[run.dialect](run, read, unit));
-  if (unit !== undefined) entries = entries.filter((e) => e.units.includes(unit));
+  let entries = unit === undefined ? doc.entries : doc.entries.filter((e) => e.units.includes(unit));
   const kinds: Partial<Record<HistoryKind, number>> = {};
   for (const e of entries) kinds[e.kind] = (kinds[e.kind] ?? 0) + 1;
   if (opts.kinds) {
@@ -70,8 +80,8 @@ export function runHistory(run: RunView, read: ReadSource, opts: HistoryOptions 
     entries = entries.filter((e) => want.has(e.kind));
   }
   return {
-    formatVersion: RUN_VIEW_FORMAT_VERSION,
-    run: { dialect: run.dialect, id: run.id },
+    formatVersion: doc.formatVersion,
+    run: doc.run,
     ...(unit !== undefined ? { unit } : {}),
     kinds,
     entries,

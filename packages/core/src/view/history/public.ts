@@ -5,6 +5,7 @@ export {
   type ReadSource,
 } from './entry.js';
 export {
+  filterHistory,
   type HistoryDocument,
   type HistoryOptions,
   isHistoryKind,

@@ -29,14 +29,7 @@ export async function startViewer(opts: StartOptions): Promise<StartedViewer> {
     loopbackHostsOnly: opts.loopbackHostsOnly ?? LOOPBACK.has(host),
   });
   await viewer.app.listen({ port: requested, host });
-  // Load the project now, so the first page opened finds it ready (a run of 100,000 event files takes seconds).
-  setImmediate(() => {
-    try {
-      viewer.project.all();
-    } catch {
-      // The first request reports it.
-    }
-  });
+  // The project loads in the background (createViewer started it): the address is printed at once.
   const addr = viewer.app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : requested;
   const shown = isIP(host) === 6 ? `[${host}]` : host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type LoadRuns, ProjectState } from './project.js';
 import { registerEventRoutes } from './routes/events.js';
@@ -10,7 +11,7 @@ import { registerRunRoutes } from './routes/runs.js';
 import { sendError } from './routes/send.js';
 import { registerStaticRoutes } from './routes/static.js';
 import { registerSecurity } from './security.js';
-import { watchProject } from './watch.js';
+import { type ProjectWatcher, type WatchBackend, watchProject } from './watch.js';
 
 /** Options of the viewer. */
 export interface ViewerOptions {
@@ -21,6 +22,10 @@ export interface ViewerOptions {
   /** Watch the files and push `change` events (default true). */
   readonly watch?: boolean;
   readonly debounceMs?: number;
+  /** Force the watcher's backend (tests of the fallback); default @parcel/watcher when it loads. */
+  readonly watchBackend?: WatchBackend;
+  /** Load on a loader thread (default true; an injected `load` always runs on this thread). */
+  readonly loaderThread?: boolean;
   /** Accept only loopback Host headers (see `registerSecurity`). */
   readonly loopbackHostsOnly?: boolean;
   /** Log requests (fastify's logger); default off. */
@@ -31,6 +36,8 @@ export interface ViewerOptions {
 export interface Viewer {
   readonly app: FastifyInstance;
   readonly project: ProjectState;
+  /** The file watcher, once it is watching (undefined with `watch: false` or when no watcher could start). */
+  watcher(): ProjectWatcher | undefined;
   close(): Promise<void>;
 }
 
@@ -43,7 +50,13 @@ function staticDir(): string {
   return existsSync(bundled) ? bundled : fileURLToPath(new URL('../static/', import.meta.url));
 }
 
-/** Builds the read-only viewer over a project directory. */
+/** JSON API routes that wait for the first load (the event stream and the progress answer at once). */
+const WAITS_FOR_LOAD = /^\/api\/(?!events|progress)/;
+
+/**
+ * Builds the read-only viewer over a project directory. It answers at once: the first load runs in the background
+ * (pages show its progress); the JSON API waits for it.
+ */
 export async function createViewer(opts: ViewerOptions): Promise<Viewer> {
   const project = new ProjectState(opts.dir, opts.load);
   const app = Fastify({
@@ -52,6 +65,11 @@ export async function createViewer(opts: ViewerOptions): Promise<Viewer> {
     routerOptions: { maxParamLength: 1000 },
   });
   registerSecurity(app, { loopbackHostsOnly: opts.loopbackHostsOnly ?? false });
+  // gzip/brotli/deflate by Accept-Encoding, for bodies over 1 KB (a 10,000-unit run's JSON shrinks ~10×).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  app.addHook('preHandler', async (req) => {
+    if (!project.isReady && WAITS_FOR_LOAD.test(req.url)) await project.ready();
+  });
   registerStaticRoutes(app, staticDir());
   registerPageRoutes(app, project);
   registerRunRoutes(app, project);
@@ -65,25 +83,34 @@ export async function createViewer(opts: ViewerOptions): Promise<Viewer> {
     return sendError(reply, code, code === 500 ? `internal error: ${err.message}` : String(err.message));
   });
 
-  const watcher =
+  project.start({ ...(opts.loaderThread !== undefined ? { thread: opts.loaderThread } : {}) });
+  let watcher: ProjectWatcher | undefined;
+  let closed = false;
+  const watching =
     opts.watch === false
-      ? undefined
-      : watchProject(
-          opts.dir,
-          () => {
-            project.changed();
-            // Roots may have appeared or gone: re-aim the watchers (cheap: discovery only, no document reads).
-            watcher?.refresh(project.roots());
+      ? Promise.resolve()
+      : watchProject(opts.dir, (paths) => project.changed(paths), {
+          ...(opts.debounceMs !== undefined ? { debounceMs: opts.debounceMs } : {}),
+          ...(opts.watchBackend ? { backend: opts.watchBackend } : {}),
+        }).then(
+          (w) => {
+            watcher = w;
+            if (closed) void w.close();
+            // Files that changed while the watcher started: the first load may have read them before.
+            else project.changed();
           },
-          { ...(opts.debounceMs !== undefined ? { debounceMs: opts.debounceMs } : {}) },
+          () => undefined,
         );
-  watcher?.refresh(project.roots());
   await app.ready();
   return {
     app,
     project,
+    watcher: () => watcher,
     async close() {
-      watcher?.close();
+      closed = true;
+      await watching;
+      await watcher?.close();
+      await project.close();
       await app.close();
     },
   };

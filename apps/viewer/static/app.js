@@ -12,7 +12,7 @@ const main = /** @type {HTMLElement} */ ($('#main'));
 const kind = document.body.dataset.page;
 const page = kind === 'run' ? runPage(main) : kind === 'raw' ? rawPage(main) : runsPage(main);
 
-const live = startLive(page.refresh);
+const live = startLive(page.refresh, /** @type {any} */ (page).live);
 bindKeys(page.keys, live.toggle);
 page.refresh().catch((e) => {
   replace(main, h('div', { class: 'error-box' }, `Cannot load: ${e.message}`));

@@ -1,5 +1,5 @@
 // @ts-check
-import { ApiError, getJson } from './api.js';
+import { ApiError, getJson, UnitPager } from './api.js';
 import { h, pill, replace, stackedBar } from './dom.js';
 import { ago, when } from './fmt.js';
 import { detailsSection, planSection } from './run-plan.js';
@@ -9,7 +9,8 @@ import { UnitsSection } from './run-units.js';
 
 /** @param {any} run */
 function header(run) {
-  const tones = {};
+  // live: the page document carries each status's tone (its units are only the first screen).
+  const tones = { ...run.statusTones };
   for (const u of run.units) if (!(u.status in tones)) /** @type {any} */ (tones)[u.status] = u.tone;
   const pct = run.progress.total ? Math.round((100 * run.progress.done) / run.progress.total) : 0;
   const t = (/** @type {string} */ k, /** @type {string | undefined} */ v, ago_ = false) =>
@@ -94,8 +95,8 @@ function toc(run) {
     'nav',
     { class: 'toc', 'aria-label': 'Sections' },
     run.phases.length ? item('phases', 'Phases', run.phases.length) : null,
-    run.units.length ? item('units', 'Units', run.units.length) : null,
-    item('findings', 'Findings', run.findings.length),
+    run.units.length ? item('units', 'Units', run.unitsTotal ?? run.units.length) : null,
+    item('findings', 'Findings', run.findingsTotal ?? run.findings.length),
     run.approvals.length ? item('approvals', 'Approvals', run.approvals.length) : null,
     item('resume', 'Resume plan'),
     item('sources', 'Files', run.sourcesTotal ?? run.sources.length),
@@ -132,6 +133,27 @@ export function runPage(main) {
     unitUrl: (uid) => `${base}/units/${encodeURIComponent(uid)}`,
     onSelect: (uid) => history.replaceState(null, '', `#unit-${encodeURIComponent(uid)}`),
   });
+  // live: units beyond the page document's first screen arrive page by page; a change re-fetches only its units.
+  const pager = new UnitPager(base, () => {
+    if (!run) return;
+    run = { ...run, units: pager.units };
+    units.update(run);
+    document.body.dataset.units = pager.complete ? 'complete' : 'partial';
+  });
+  /** live: the findings beyond the page document's first ones, fetched when the reader asks for all. */
+  let findingsLoading = false;
+  const loadFindings = () => {
+    if (findingsLoading) return;
+    findingsLoading = true;
+    getJson(`${base}/findings?offset=0&limit=5000`, { keep: false })
+      .then(({ data }) => {
+        run = { ...run, findings: data.findings, findingsTotal: data.total };
+        render();
+      })
+      .finally(() => {
+        findingsLoading = false;
+      });
+  };
   const slots = {
     head: h('div'),
     toc: h('div'),
@@ -145,6 +167,7 @@ export function runPage(main) {
   let built = false;
 
   const render = () => {
+    if (findingsState.all && run.findingsTotal > run.findings.length) loadFindings();
     replace(slots.head, header(run));
     replace(slots.toc, toc(run));
     replace(slots.phases, phasesSection(run));
@@ -193,7 +216,8 @@ export function runPage(main) {
   };
   window.addEventListener('hashchange', followHash);
 
-  const refresh = async () => {
+  /** @param {any} [change] the live change that asked for this refresh (its deltas name runs and units) */
+  const refresh = async (change) => {
     let res;
     try {
       res = await getJson(url);
@@ -216,7 +240,9 @@ export function runPage(main) {
     }
     if (!res.changed && built) return;
     const first = !built;
-    run = res.data.run;
+    const delta = change?.deltas?.find((/** @type {any} */ d) => d.key === runRef);
+    run = { ...res.data.run, units: pager.take(res.data.run, delta) };
+    document.body.dataset.units = pager.complete ? 'complete' : 'partial';
     // Files beyond the page's first ones, once fetched, are re-fetched (or confirmed by a 304) on a refresh.
     if (sourcesState.all) sourcesState.loadAll?.();
     document.title = `${run.title} · ${run.status} · ckpt`;
@@ -228,6 +254,8 @@ export function runPage(main) {
 
   return {
     refresh,
+    // live: changes to other runs do not refresh this page.
+    live: { wants: (/** @type {any} */ d) => d.key === runRef },
     keys: {
       /** @param {number} d */
       move: (d) => units.move(d),

@@ -209,6 +209,8 @@ describe('scale', () => {
       await page.waitForSelector('body[data-rendered] .unit-row');
       const ms = Date.now() - t0;
       expect(await page.locator('.unit-row').count()).toBeLessThan(80);
+      // The page document holds the first screen; the rest of the units arrive page by page.
+      await page.waitForSelector('body[data-units="complete"]');
       await page.$eval('.vlist', (el) => {
         el.scrollTop = el.scrollHeight;
       });

@@ -18,7 +18,8 @@ export function registerPageRoutes(app: FastifyInstance, project: ProjectState):
 
   app.get<{ Params: { dialect: string; id: string } }>('/runs/:dialect/:id', (req, reply) => {
     const { dialect, id } = req.params;
-    const known = project.get(dialect, id) !== undefined;
+    // While the first load runs, every run may exist: the page shows the load's progress (live: loading).
+    const known = !project.isReady || project.get(dialect, id) !== undefined;
     // An unknown run still gets the shell (with 404): it may appear live, and the page says so.
     return send(
       reply,

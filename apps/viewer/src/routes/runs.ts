@@ -1,12 +1,27 @@
 import { resumeDocument, runDocument, runsDocument, summariesDocument } from '@ckpt/core';
 import type { FastifyInstance } from 'fastify';
 import type { ProjectState } from '../project.js';
-import { pageDocument, sourcesDocument, unitDocument } from '../slim.js';
+import {
+  findingsPage,
+  MAX_PAGE,
+  PAGE_UNITS,
+  pageDocument,
+  sourcesDocument,
+  unitDocument,
+  unitsPage,
+} from '../slim.js';
 import { sendError, sendJson } from './send.js';
 
 interface RunParams {
   dialect: string;
   id: string;
+}
+
+interface PageQuery {
+  offset?: string;
+  limit?: string;
+  id?: string | string[];
+  units?: string;
 }
 
 /**
@@ -50,19 +65,35 @@ export function registerRunRoutes(app: FastifyInstance, project: ProjectState): 
     );
   });
 
-  app.get<{ Params: RunParams }>('/api/runs/:dialect/:id/page', (req, reply) => {
+  app.get<{ Params: RunParams; Querystring: PageQuery }>('/api/runs/:dialect/:id/page', (req, reply) => {
     const run = project.get(req.params.dialect, req.params.id);
     if (!run) return sendError(reply, 404, `no ${req.params.dialect} run "${req.params.id}"`);
+    const n = Math.max(1, Math.min(MAX_PAGE, Number.parseInt(req.query.units ?? '', 10) || PAGE_UNITS));
     return sendJson(
       req,
       reply,
-      project.body(`page:${run.dialect}/${run.id}`, () => pageDocument(run)),
+      project.body(`page${n}:${run.dialect}/${run.id}`, () => pageDocument(run, n)),
     );
   });
 
-  app.get<{ Params: RunParams }>('/api/runs/:dialect/:id/sources', (req, reply) => {
+  app.get<{ Params: RunParams; Querystring: PageQuery }>('/api/runs/:dialect/:id/units', (req, reply) => {
     const run = project.get(req.params.dialect, req.params.id);
     if (!run) return sendError(reply, 404, `no ${req.params.dialect} run "${req.params.id}"`);
+    // Not kept: pages are many, and each is cheap to cut from the loaded run.
+    return sendJson(req, reply, project.bodyOf(unitsPage(run, req.query)));
+  });
+
+  app.get<{ Params: RunParams; Querystring: PageQuery }>('/api/runs/:dialect/:id/findings', (req, reply) => {
+    const run = project.get(req.params.dialect, req.params.id);
+    if (!run) return sendError(reply, 404, `no ${req.params.dialect} run "${req.params.id}"`);
+    return sendJson(req, reply, project.bodyOf(findingsPage(run, req.query)));
+  });
+
+  app.get<{ Params: RunParams; Querystring: PageQuery }>('/api/runs/:dialect/:id/sources', (req, reply) => {
+    const run = project.get(req.params.dialect, req.params.id);
+    if (!run) return sendError(reply, 404, `no ${req.params.dialect} run "${req.params.id}"`);
+    if (req.query.offset !== undefined || req.query.limit !== undefined)
+      return sendJson(req, reply, project.bodyOf(sourcesDocument(run, req.query)));
     return sendJson(
       req,
       reply,
@@ -85,13 +116,18 @@ export function registerRunRoutes(app: FastifyInstance, project: ProjectState): 
         '/api/runs': 'every run, as `ckpt status --json` prints it',
         '/api/summaries': 'one-line facts of every run (the runs page)',
         '/api/runs/<dialect>/<id>': 'one run, as `ckpt status --run <id> --json` prints it',
-        '/api/runs/<dialect>/<id>/page':
-          'the run page: the same run with slim units (no evidence, files or notes) and its first source files',
+        '/api/runs/<dialect>/<id>/page?units=<n>':
+          'the run page: header facts, counts, the first n slim units (default 100), the first findings, files and plan items, with totals',
+        '/api/runs/<dialect>/<id>/units?offset=<n>&limit=<n>':
+          'slim units, a page at a time (or ?id=<unit>&id=...)',
+        '/api/runs/<dialect>/<id>/findings?offset=<n>&limit=<n>': 'findings, a page at a time',
         '/api/runs/<dialect>/<id>/units/<unit>': 'one unit in full, with every attempt',
-        '/api/runs/<dialect>/<id>/sources': 'every source file of the run',
+        '/api/runs/<dialect>/<id>/sources': 'every source file of the run (or ?offset=<n>&limit=<n>)',
         '/api/runs/<dialect>/<id>/resume': 'its resume plan, as `ckpt resume --run <id> --json` prints it',
         '/api/raw?path=<file>': 'the raw text of a source file of a run',
-        '/api/events': 'server-sent events: `change` when checkpoint files change',
+        '/api/events':
+          'server-sent events: `progress` while loading, `change` with the runs and units that changed',
+        '/api/progress': 'the first load: state, message, elapsed time',
       },
     }),
   );

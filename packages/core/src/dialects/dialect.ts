@@ -29,12 +29,20 @@ export interface TreeContext {
   document(absPath: string): CheckedDocument;
   /** The display path of an absolute path. */
   display(absPath: string): string;
+  /** When set, loaders read no file whose real path is outside this directory (`io/outside-project`). */
+  readonly confineTo?: string;
   /**
    * Optional: the tree rules are done with these documents, so the context may drop them from its cache
    * (`validate` then keeps only their findings and does not hold every document of a large tree at once).
    * A later `document` call for such a path reads the file again.
    */
   release?(absPaths: readonly string[]): void;
+  /**
+   * Optional: the facts being derived depend on the clock or on other processes (a temp file's age, whether a
+   * lock's holder is alive), so a context that keeps derived runs between loads (the project index) must derive
+   * them again at every read instead of serving them from its cache.
+   */
+  volatile?(): void;
 }
 
 /**

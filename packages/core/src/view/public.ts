@@ -18,6 +18,13 @@ export {
   type ProjectRoot,
   type RunMatch,
 } from './load-project.js';
+export {
+  createProjectIndex,
+  type IndexStats,
+  type IndexUpdate,
+  type ProjectIndex,
+  type ProjectIndexOptions,
+} from './project-index.js';
 export * from './run-view.js';
 export {
   describeProblems,

@@ -116,6 +116,8 @@ export function loadRunRoot(dir: string, ctx: TreeContext, probe: LockProbe = sy
   const state = doc(RUN_FILES.state);
   const lockPath = lockPathOf(dir, valuesOf(state));
   const lockRead = lockPath === undefined ? undefined : readLock(lockPath, ctx);
+  // Whether the lock's holder is alive is asked now: the runs must be derived again at each read, not kept.
+  if (lockRead) ctx.volatile?.();
   const lock = lockRead?.doc;
   const logPath = join(dir, RUN_FILES.log);
   let log: RunRoot['log'];

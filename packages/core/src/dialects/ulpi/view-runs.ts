@@ -10,7 +10,10 @@ import { ulpiRunView } from './view.js';
 const STALE_TEMP_MS = 10 * 60_000;
 
 function tempFindings(dir: string, ctx: TreeContext, now: number): Finding[] {
-  return ulpiTempFiles(dir).flatMap((name) => {
+  const temps = ulpiTempFiles(dir);
+  // A temp file's age is measured now: the runs must be derived again at each read, not kept.
+  if (temps.length > 0) ctx.volatile?.();
+  return temps.flatMap((name) => {
     const p = join(dir, name);
     let age = 0;
     try {

@@ -1,0 +1,471 @@
+import { readdirSync, statSync } from 'node:fs';
+import { basename, dirname, relative, resolve, sep } from 'node:path';
+import { withAttention } from '../attention/attention.js';
+import { currentTime } from '../attention/clock.js';
+import { createTreeContext } from '../check/validate-files.js';
+import type { CheckedDocument, Dialect, DialectId, TreeContext } from '../dialects/dialect.js';
+import { dialects } from '../dialects/registry.js';
+import { redactSecretsIn } from '../text/secrets.js';
+import type { RunFacts, RunView } from './run-view.js';
+
+/** Options of `loadProject` and `createProjectIndex`. */
+export interface LoadProjectOptions {
+  /** Only these dialects. */
+  readonly dialects?: readonly DialectId[];
+  readonly onProgress?: (message: string) => void;
+  /** The time staleness is measured against; default `currentTime()` (which honours CKPT_NOW) at each read. */
+  readonly now?: number;
+  /** Keep secret-looking values as written (`--show-secrets`); by default they are redacted (text/secrets.ts). */
+  readonly showSecrets?: boolean;
+  /**
+   * Read no file whose real path is outside this directory (normally the project directory): a symlink out of
+   * the project becomes an `io/outside-project` finding naming the link, never its target's content.
+   */
+  readonly confineTo?: string;
+}
+
+export interface ProjectIndexOptions extends LoadProjectOptions {
+  /**
+   * Record the size, mtime and inode of every file and folder under each root when it is loaded, so that
+   * `refresh()` without paths can tell what changed (default true). `loadProject`, which loads once, turns it off.
+   */
+  readonly signatures?: boolean;
+  /** Reads, parses and checks one document (default: the per-file pipeline). Injectable to count reads. */
+  readonly readDocument?: (absPath: string, file: string) => CheckedDocument;
+}
+
+/** What a load or refresh found. */
+export interface IndexUpdate {
+  /** Every run, newest first: what a fresh `loadProject` returns at this moment. */
+  readonly runs: RunView[];
+  /**
+   * `<dialect>/<id>` of the runs that are new or were derived again, or whose attention changed. A run not listed
+   * is the same object as in the previous update.
+   */
+  readonly changed: string[];
+  /** `<dialect>/<id>` of the runs that are gone. */
+  readonly removed: string[];
+  readonly stats: IndexStats;
+}
+
+/** The work one load or refresh did. */
+export interface IndexStats {
+  /** Documents read (and parsed and checked); a document served from the index is not counted. */
+  readonly documentsRead: number;
+  /** Roots whose runs were derived (again). */
+  readonly rootsLoaded: number;
+  /** Roots whose runs were kept as they were. */
+  readonly rootsReused: number;
+  /** Whether the roots were searched for again (`discover`). */
+  readonly rediscovered: boolean;
+}
+
+/**
+ * The runs of a project, kept between loads: each document as the per-file pipeline left it and each root's runs,
+ * so that a refresh after some files changed reads only those files and derives only the runs of the roots holding
+ * them. Facts that depend on the clock or on other processes (attention and staleness, a temp file's age, whether
+ * a lock's holder is alive) are derived again on every load and refresh, never served from the index.
+ */
+export interface ProjectIndex {
+  readonly dir: string;
+  /** Loads everything (again), reusing nothing. */
+  load(): IndexUpdate;
+  /**
+   * Brings the index up to date. With `paths` (absolute, or relative to the project folder: files or folders
+   * created, changed, deleted or renamed, both names of a rename), only the roots holding them are derived again
+   * and only those files read again; every other file is taken to be unchanged. Without paths, every file and
+   * folder under every root is compared by size, mtime and inode with what was loaded.
+   */
+  refresh(paths?: readonly string[]): IndexUpdate;
+  /** The runs as of the last load or refresh, time-dependent facts derived now (`refresh([])`). */
+  runs(): RunView[];
+}
+
+/** A directory holding one dialect's runs, as its `discover` found it. */
+export interface ProjectRoot {
+  readonly dialect: DialectId;
+  /** Absolute path. */
+  readonly root: string;
+}
+
+interface RootEntry {
+  readonly dialect: Dialect;
+  readonly root: string;
+  facts: RunFacts[];
+  /** Documents the loader asked for. */
+  docs: Set<string>;
+  /** The facts depend on the clock or on other processes: derived again on every read. */
+  volatile: boolean;
+  /** Files the facts depend on outside the root (team approvals: the approved artifacts). */
+  externals: Set<string>;
+  /** Path → `size:mtime:ino` (files) or `d:mtime:ino` (folders) under the root and of the externals. */
+  signature: Map<string, string> | undefined;
+}
+
+interface RunSlot {
+  readonly facts: RunFacts;
+  readonly attention: string;
+  readonly view: RunView;
+}
+
+const key = (e: ProjectRoot | RootEntry) =>
+  `${typeof e.dialect === 'string' ? e.dialect : e.dialect.id}\0${e.root}`;
+const runKey = (r: RunFacts) => `${r.dialect}/${r.id}`;
+
+function selected(opts: LoadProjectOptions): Dialect[] {
+  return dialects.filter(
+    (d) => d.discover && d.loadRunViews && (!opts.dialects || opts.dialects.includes(d.id)),
+  );
+}
+
+/** Every root of every (selected) dialect under a project directory. */
+export function discoverRoots(projectDir: string, opts: LoadProjectOptions = {}): ProjectRoot[] {
+  const dir = resolve(projectDir);
+  const out: ProjectRoot[] = [];
+  for (const d of selected(opts)) {
+    let roots: string[] = [];
+    try {
+      roots = d.discover!(dir);
+    } catch {
+      // A dialect that cannot search (an unreadable directory) contributes no roots; its files still validate.
+    }
+    for (const root of roots) out.push({ dialect: d.id, root: resolve(root) });
+  }
+  return out;
+}
+
+/**
+ * A run standing for a root whose loader failed: shown (needing attention) rather than hiding every other run.
+ * Bad input is meant to become findings inside loaders; this only guards against a loader bug.
+ */
+function failedRootView(d: Dialect, rootDisplay: string, error: unknown): RunFacts {
+  const message = `the ${d.id} loader failed on ${rootDisplay}: ${(error as Error)?.message ?? String(error)}`;
+  return {
+    id: rootDisplay,
+    dialect: d.id,
+    title: rootDisplay,
+    status: 'unreadable',
+    tone: 'error',
+    root: rootDisplay,
+    sources: [],
+    phases: [],
+    units: [],
+    approvals: [],
+    counts: {},
+    progress: { done: 0, total: 0 },
+    findings: [
+      {
+        code: 'io/unreadable',
+        severity: 'error',
+        message,
+        file: rootDisplay,
+        pointer: '',
+        line: 1,
+        column: 1,
+      },
+    ],
+    resume: {
+      summary: 'unknown: the run could not be loaded',
+      skip: [],
+      runNext: [],
+      blocked: [],
+      needsPerson: [{ id: rootDisplay, reason: message }],
+      notes: [],
+    },
+    details: [],
+  };
+}
+
+const fileSig = (p: string): string | undefined => {
+  try {
+    const st = statSync(p);
+    return `${st.isDirectory() ? 'd' : st.size}:${st.mtimeMs}:${st.ino}`;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Adds the signature of `path` and, for a folder, of everything under it (symlinks followed once, no deeper). */
+function sign(path: string, into: Map<string, string>, depth = 0): void {
+  const s = fileSig(path);
+  if (s === undefined) return;
+  into.set(path, s);
+  if (!s.startsWith('d') || depth > 32) return;
+  let names: string[];
+  try {
+    names = readdirSync(path);
+  } catch {
+    return;
+  }
+  const base = path.endsWith('/') ? path : `${path}/`;
+  for (const n of names) sign(base + n, into, depth + 1);
+}
+
+const within = (p: string, dir: string) => p === dir || p.startsWith(dir.endsWith('/') ? dir : `${dir}/`);
+
+/** Files whose name makes the folder holding them a root (resumable: `reports/<run>/state.env`). */
+const ROOT_MARKERS = new Set(['state.env', 'checklist.state.env']);
+
+/**
+ * Files outside a root that its runs depend on: the artifacts a team approval names (their bytes now decide
+ * whether the approval still holds), relative to the project holding `.team/`.
+ */
+function externalsOf(d: Dialect, root: string, facts: readonly RunFacts[]): Set<string> {
+  const out = new Set<string>();
+  if (d.id !== 'team') return out;
+  const project = dirname(dirname(root));
+  for (const r of facts)
+    for (const a of r.approvals)
+      if (typeof a.artifact === 'string' && a.artifact !== '') out.add(resolve(project, a.artifact));
+  return out;
+}
+
+/** An incremental index of the runs under a project directory (see `ProjectIndex`). */
+export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions = {}): ProjectIndex {
+  const dir = resolve(projectDir);
+  const display = displayUnder(dir);
+  const byId = new Map(dialects.map((d) => [d.id, d]));
+  const inner = createTreeContext(opts.confineTo !== undefined ? { confineTo: opts.confineTo } : {}, display);
+  const docs = inner.known;
+  const read = opts.readDocument
+    ? (abs: string) => {
+        const doc = opts.readDocument!(abs, display(abs));
+        docs.set(abs, doc);
+        return doc;
+      }
+    : (abs: string) => inner.document(abs);
+  const signatures = opts.signatures !== false;
+  let roots: RootEntry[] = [];
+  let slots = new Map<string, RunSlot[]>();
+  let documentsRead = 0;
+
+  /**
+   * Derives one root's runs. `signature`: what is under the root now, when the caller already has it (it must be
+   * taken before the files are read, so that a change made meanwhile shows at the next refresh).
+   */
+  const loadEntry = (d: Dialect, root: string, signature?: Map<string, string>): RootEntry => {
+    if (signatures && !signature) {
+      signature = new Map();
+      sign(root, signature);
+    }
+    const used = new Set<string>();
+    let volatile = false;
+    const ctx: TreeContext = {
+      document(abs) {
+        used.add(abs);
+        const known = docs.get(abs);
+        if (known) return known;
+        documentsRead++;
+        return read(abs);
+      },
+      display,
+      ...(opts.confineTo !== undefined ? { confineTo: opts.confineTo } : {}),
+      volatile() {
+        volatile = true;
+      },
+    };
+    opts.onProgress?.(`reading ${d.id} runs in ${display(root)}`);
+    let facts: RunFacts[];
+    try {
+      facts = d.loadRunViews!(root, ctx);
+    } catch (e) {
+      facts = [failedRootView(d, display(root), e)];
+    }
+    const externals = externalsOf(d, root, facts);
+    if (signature) {
+      for (const p of signature.keys()) if (!within(p, root)) signature.delete(p);
+      for (const p of externals) signature.set(p, fileSig(p) ?? 'missing');
+    }
+    return { dialect: d, root, facts, docs: used, volatile, externals, signature };
+  };
+
+  /** The views of the current roots; a run whose facts or attention changed counts as changed. */
+  const assemble = (rediscovered: boolean, loaded: number): IndexUpdate => {
+    const now = opts.now ?? currentTime();
+    const runs: RunView[] = [];
+    const changed: string[] = [];
+    const next = new Map<string, RunSlot[]>();
+    for (const e of roots) {
+      const before = slots.get(key(e));
+      const list: RunSlot[] = [];
+      e.facts.forEach((facts, i) => {
+        const old = before?.[i];
+        const view = withAttention(facts, now);
+        const attention = JSON.stringify(view.attention);
+        let slot: RunSlot;
+        if (old && old.facts === facts && old.attention === attention) slot = old;
+        else {
+          slot = { facts, attention, view: opts.showSecrets ? view : redactSecretsIn(view) };
+          changed.push(runKey(facts));
+        }
+        list.push(slot);
+        runs.push(slot.view);
+      });
+      next.set(key(e), list);
+    }
+    const present = new Set(runs.map((r) => `${r.dialect}/${r.id}`));
+    const removed = new Set<string>();
+    for (const list of slots.values())
+      for (const s of list) if (!present.has(runKey(s.facts))) removed.add(runKey(s.facts));
+    slots = next;
+    const stats: IndexStats = {
+      documentsRead,
+      rootsLoaded: loaded,
+      rootsReused: roots.length - loaded,
+      rediscovered,
+    };
+    documentsRead = 0;
+    return {
+      runs: runs.sort(compareRunsNewestFirst),
+      changed: [...new Set(changed)],
+      removed: [...removed],
+      stats,
+    };
+  };
+
+  /**
+   * Derives again the roots in `dirty` (by `key`) and the volatile ones, searching for roots again when
+   * `rediscover`. `signed`: signatures already taken for dirty roots.
+   */
+  const update = (
+    dirty: ReadonlySet<string>,
+    rediscover: boolean,
+    signed: ReadonlyMap<string, Map<string, string> | undefined> = new Map(),
+  ): IndexUpdate => {
+    const old = new Map(roots.map((e) => [key(e), e]));
+    const list = rediscover
+      ? discoverRoots(dir, opts)
+      : roots.map((e) => ({ dialect: e.dialect.id, root: e.root }));
+    const next: RootEntry[] = [];
+    let loaded = 0;
+    for (const r of list) {
+      const k = key(r);
+      const prev = old.get(k);
+      if (prev && !dirty.has(k) && !prev.volatile) next.push(prev);
+      else {
+        const e = loadEntry(byId.get(r.dialect)!, r.root, signed.get(k));
+        // Derived again only because it is volatile: a run that came out the same keeps its object (not changed).
+        if (prev?.volatile && !dirty.has(k))
+          e.facts = e.facts.map((f, i) => {
+            const was = prev.facts[i];
+            return was && JSON.stringify(was) === JSON.stringify(f) ? was : f;
+          });
+        next.push(e);
+        loaded++;
+      }
+    }
+    // Documents no root asks for any more are dropped (a root derived again asked for what it still needs).
+    const live = new Set(next);
+    for (const prev of old.values())
+      if (!live.has(prev)) for (const p of prev.docs) if (!next.some((e) => e.docs.has(p))) docs.delete(p);
+    roots = next;
+    return assemble(rediscover, loaded);
+  };
+
+  const refreshPaths = (paths: readonly string[]): IndexUpdate => {
+    const dirty = new Set<string>();
+    const signed = new Map<string, Map<string, string> | undefined>();
+    let rediscover = false;
+    for (const given of paths) {
+      const p = resolve(dir, given);
+      const sig = fileSig(p);
+      // The document itself, or every document under a folder of that name (a deleted or renamed folder).
+      if (!docs.delete(p) && (sig === undefined || sig.startsWith('d'))) {
+        const prefix = `${p}/`;
+        for (const d of docs.keys()) if (d.startsWith(prefix)) docs.delete(d);
+      }
+      let inside = false;
+      for (const e of roots) {
+        if (within(e.root, p)) rediscover = true; // a root itself, or a folder holding one
+        const under = p !== e.root && within(p, e.root);
+        inside ||= under;
+        if (!under && !e.externals.has(p) && !within(e.root, p)) continue;
+        const k = key(e);
+        dirty.add(k);
+        if (!e.signature) continue;
+        if (!under && !e.externals.has(p)) {
+          signed.set(k, undefined); // the root itself changed: signed again in full
+          continue;
+        }
+        // The root is derived again with this signature: updated in place, only where `p` is.
+        const s = signed.has(k) ? signed.get(k) : e.signature;
+        if (!s) continue;
+        const was = s.get(p);
+        if (was?.startsWith('d')) {
+          for (const q of [...s.keys()]) if (within(q, p)) s.delete(q);
+        } else s.delete(p);
+        if (under) sign(p, s);
+        else s.set(p, sig ?? 'missing');
+        signed.set(k, s);
+      }
+      // A root can appear or go only with a folder, a file that marks one, or a path outside every root.
+      if (!inside || sig?.startsWith('d') || ROOT_MARKERS.has(basename(p))) rediscover = true;
+    }
+    return update(dirty, rediscover, signed);
+  };
+
+  const refreshBySignature = (): IndexUpdate => {
+    const dirty = new Set<string>();
+    const signed = new Map<string, Map<string, string> | undefined>();
+    for (const e of roots) {
+      const now = new Map<string, string>();
+      sign(e.root, now);
+      for (const p of e.externals) now.set(p, fileSig(p) ?? 'missing');
+      const before = e.signature!;
+      let differs = now.size !== before.size;
+      for (const [p, s] of now)
+        if (before.get(p) !== s) {
+          differs = true;
+          docs.delete(p);
+        }
+      for (const p of before.keys()) if (!now.has(p)) docs.delete(p);
+      if (differs) {
+        dirty.add(key(e));
+        signed.set(key(e), now);
+      }
+    }
+    return update(dirty, true, signed);
+  };
+
+  const index: ProjectIndex = {
+    dir,
+    load() {
+      docs.clear();
+      roots = [];
+      return update(new Set(), true);
+    },
+    refresh(paths) {
+      if (paths !== undefined) return refreshPaths(paths);
+      return signatures ? refreshBySignature() : index.load();
+    },
+    runs() {
+      return index.refresh([]).runs;
+    },
+  };
+  return index;
+}
+
+/** Newest first: by updatedAt, then createdAt, then id. */
+export function compareRunsNewestFirst(a: RunView, b: RunView): number {
+  const ta = a.updatedAt ?? a.createdAt ?? '';
+  const tb = b.updatedAt ?? b.createdAt ?? '';
+  if (ta !== tb) return ta < tb ? 1 : -1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** An empty, `.` or `..` segment, a trailing `/`, or a backslash: cases `relative` normalizes or rewrites. */
+const ODD_SEGMENT = /\/\.{0,2}(?:\/|$)|\\/;
+
+/**
+ * How a path shows relative to the project directory (`/` separators, `.` for the directory itself). A path the
+ * loaders built under it (normalized, POSIX) is sliced, not passed through `relative` (100k event files).
+ */
+export function displayUnder(dir: string): (abs: string) => string {
+  const prefix = dir.endsWith('/') ? dir : `${dir}/`;
+  const slow = (abs: string) => relative(dir, abs).replace(/\\/g, '/') || '.';
+  if (sep !== '/') return slow;
+  return (abs) =>
+    abs.startsWith(prefix) && !ODD_SEGMENT.test(abs.slice(prefix.length - 1))
+      ? abs.slice(prefix.length)
+      : slow(abs);
+}

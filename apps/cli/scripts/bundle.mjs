@@ -5,10 +5,13 @@
 //   ckpt.js, chunks   the full program (commander, core, the viewer with fastify), one chunk per lazy command
 //   validate.js       the `ckpt validate` fast path in one file (loading ~100 modules costs more than a check)
 //   pool-worker.js    the worker thread of core's pool (validate on many files)
+//   load-worker.js    the viewer's loader thread (loads the project while the server answers)
 //   tinyglobby.js     glob matching, loaded by both only for glob arguments
 //   schemas/          @ckpt/schemas' JSON: catalog.json and <dialect>/<kind>.schema.json
 //   validators/       the precompiled validators, with the ajv runtime they require bundled beside them
 //   static/           the viewer's client files
+// @parcel/watcher (the viewer's file watcher) is native: it stays external, an optional dependency of the package
+// that the viewer imports at run time, falling back to fs.watch when it is not installed.
 //
 // Core loads the catalog, schemas and validators on first use with `require('@ckpt/schemas/…')`, which no
 // bundler can follow; the `schemasNextToBundle` plugin points those requires at the copies above (relative to
@@ -60,6 +63,7 @@ const inputs = [
   join(dirname(require.resolve('@ckpt/core/package.json')), 'dist', 'index.js'),
   coreWorker,
   join(viewerDir, 'dist', 'index.js'),
+  join(viewerDir, 'dist', 'load-worker.js'),
   ...walk(join(viewerDir, 'static')),
 ];
 if (process.argv.includes('--if-stale') && isFresh(join(final, 'ckpt.js'), inputs)) {
@@ -107,7 +111,7 @@ function schemasNextToBundle() {
 const common = {
   platform: 'node',
   plugins: [schemasNextToBundle()],
-  external: ['tinyglobby'],
+  external: ['tinyglobby', '@parcel/watcher'],
   logLevel: 'warn',
 };
 const paths = { tinyglobby: './tinyglobby.js' };
@@ -124,6 +128,12 @@ await build(
 // The worker thread of core's pool (validate's per-file pass on large inputs): one file beside the chunks, where
 // core's pool.js looks for it (`new URL('pool-worker.js', import.meta.url)` from whichever chunk holds it).
 await build({ ...common, input: { 'pool-worker': coreWorker } }, { dir: out, codeSplitting: false, paths });
+
+// The viewer's loader thread: one file beside the chunks, where the viewer's project.js looks for it.
+await build(
+  { ...common, input: { 'load-worker': join(viewerDir, 'dist', 'load-worker.js') } },
+  { dir: out, codeSplitting: false, paths },
+);
 
 await build(
   {

@@ -29,6 +29,8 @@ export interface LoadProgress {
   /** How long the last load took (ms). */
   readonly lastLoadMs?: number;
   readonly error?: string;
+  /** Which watcher follows the files (`parcel`, `fs.watch`), once it watches. */
+  readonly watcher?: string;
 }
 
 /** What SSE clients are told: a load changed these runs (each with the units that changed). */
@@ -71,6 +73,8 @@ function workerScript(): string | undefined {
 export class ProjectState {
   /** Bumped on every load that changed something. */
   version = 0;
+  /** The watcher's backend, once it watches (shown in `/api/progress`). */
+  watcher: string | undefined;
   private runs: RunView[] = [];
   private index = new Map<string, RunView>();
   private bodies = new Map<string, CachedBody>();
@@ -120,6 +124,7 @@ export class ProjectState {
       ...this.status,
       elapsedMs: Math.round(this.started ? performance.now() - this.started : 0),
       runs: this.runs.length,
+      ...(this.watcher ? { watcher: this.watcher } : {}),
     };
   }
 

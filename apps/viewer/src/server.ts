@@ -95,6 +95,7 @@ export async function createViewer(opts: ViewerOptions): Promise<Viewer> {
         }).then(
           (w) => {
             watcher = w;
+            project.watcher = w.backend;
             if (closed) void w.close();
             // Files that changed while the watcher started: the first load may have read them before.
             else project.changed();

@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadProject, needsPerson, RUN_VIEW_FORMAT_VERSION } from '@ckpt/core';
+import { loadProject, needsPerson, RUN_VIEW_FORMAT_VERSION, triageOrder } from '@ckpt/core';
 import { createViewer } from '@ckpt/viewer';
 import { describe, expect, it } from 'vitest';
 import { repoRoot, runCli } from './run-cli.js';
@@ -9,10 +9,10 @@ import { repoRoot, runCli } from './run-cli.js';
 const sample = join(repoRoot, 'test-fixtures/sample-project');
 // One fixed time for this process and every CLI it starts, so staleness and "ago" agree between them.
 process.env.CKPT_NOW = '2026-11-29T09:00:00Z';
-const runs = loadProject(sample);
+const runs = triageOrder(loadProject(sample));
 
 describe('ckpt status', () => {
-  it('should list every run newest first, one line each with dialect, id, status, progress and problems', () => {
+  it('should list every run in triage order (needs a person, running, the rest), one line each with dialect, id, status, progress and problems', () => {
     const r = runCli(['status', sample]);
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');

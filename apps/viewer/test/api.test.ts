@@ -1,4 +1,11 @@
-import { loadProject, RUN_VIEW_FORMAT_VERSION, resumeDocument, runDocument, runsDocument } from '@ckpt/core';
+import {
+  loadProject,
+  RUN_VIEW_FORMAT_VERSION,
+  resumeDocument,
+  runDocument,
+  runsDocument,
+  triageOrder,
+} from '@ckpt/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createViewer, type Viewer } from '../src/index.js';
 import { samplePath } from './helpers.js';
@@ -84,7 +91,8 @@ describe('GET /api/runs/:dialect/:id/page, /units/:unit and /sources', () => {
 describe('GET /api/summaries', () => {
   it('should list every run with counts, tones and problems, without units', async () => {
     const doc = (await get('/api/summaries')).json();
-    const runs = loadProject(samplePath);
+    // In triage order: the runs that need a person first (core's compareForTriage).
+    const runs = triageOrder(loadProject(samplePath));
     expect(doc.runs.map((r: { id: string }) => r.id)).toEqual(runs.map((r) => r.id));
     for (const s of doc.runs) {
       expect(s.units).toBeUndefined();

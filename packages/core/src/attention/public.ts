@@ -11,3 +11,10 @@ export {
   shellWord,
 } from './reasons.js';
 export { describeDuration, STALE_AFTER_MS } from './stale.js';
+export {
+  compareForTriage,
+  type TriageFacts,
+  type TriageGroup,
+  triageGroup,
+  triageOrder,
+} from './triage.js';

@@ -1,9 +1,10 @@
 import type { Attention } from '../attention/reasons.js';
+import { triageOrder } from '../attention/triage.js';
 import type { DialectId } from '../dialects/dialect.js';
 import { type ResumePlan, RUN_VIEW_FORMAT_VERSION, type RunView, type Tone } from './run-view.js';
 import { type RunSummary, summarizeRun } from './summary.js';
 
-/** `ckpt status --json` and the viewer's `GET /api/runs`: every run, newest first. */
+/** `ckpt status --json` and the viewer's `GET /api/runs`: every run, in triage order (`compareForTriage`). */
 export interface RunsDocument {
   readonly formatVersion: number;
   readonly runs: readonly RunView[];
@@ -30,15 +31,15 @@ export interface ResumeDocument {
   readonly resume: ResumePlan;
 }
 
-/** `GET /api/summaries`: the runs page's one-line facts, without units (cheap for huge runs). */
+/** `GET /api/summaries`: the runs page's one-line facts, without units (cheap for huge runs), in triage order. */
 export interface SummariesDocument {
   readonly formatVersion: number;
   readonly runs: readonly RunSummary[];
 }
 
-/** The document of every run. */
+/** The document of every run, in triage order (needs a person, then running, then the rest; newest first in each). */
 export function runsDocument(runs: readonly RunView[]): RunsDocument {
-  return { formatVersion: RUN_VIEW_FORMAT_VERSION, runs };
+  return { formatVersion: RUN_VIEW_FORMAT_VERSION, runs: triageOrder(runs) };
 }
 
 /** The document of one run. */
@@ -56,7 +57,7 @@ export function resumeDocument(run: RunView): ResumeDocument {
   };
 }
 
-/** The document of every run's summary. */
+/** The document of every run's summary, in triage order. */
 export function summariesDocument(runs: readonly RunView[]): SummariesDocument {
-  return { formatVersion: RUN_VIEW_FORMAT_VERSION, runs: runs.map(summarizeRun) };
+  return { formatVersion: RUN_VIEW_FORMAT_VERSION, runs: triageOrder(runs).map(summarizeRun) };
 }

@@ -1,4 +1,4 @@
-import { currentTime, describeProblems, needsPerson, type RunSummary } from '@ckpt/core';
+import { currentTime, describeProblems, needsPerson, type RunSummary, triageOrder } from '@ckpt/core';
 import type { Colors } from '../../output/color.js';
 import { ago } from './ago.js';
 import { clip, pad, safe, toned } from './text.js';
@@ -9,10 +9,13 @@ function reasonOf(r: RunSummary): string {
   return first ? `${first.code}${rest.length > 0 ? ` +${rest.length}` : ''}` : '-';
 }
 
-/** One line per run: attention mark, dialect, id, status, progress, problems, updated-ago, attention reason. */
+/**
+ * One line per run, in triage order (core's `compareForTriage`: needs a person, then running, then the rest):
+ * attention mark, dialect, id, status, progress, problems, updated-ago, attention reason.
+ */
 export function formatRunList(runs: readonly RunSummary[], c: Colors, now = currentTime()): string {
   if (runs.length === 0) return 'no runs found\n';
-  const rows = runs.map((r) => {
+  const rows = triageOrder(runs).map((r) => {
     const id = safe(clip(r.id, 48));
     const problems = describeProblems(r.problems);
     return {

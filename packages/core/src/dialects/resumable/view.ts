@@ -9,6 +9,7 @@ import { checksOf, pushProgress, runIdTime, stageDone, stagesOf } from './stages
 
 const STATUS_TONE: Record<string, Tone> = {
   done: 'ok',
+  'done-with-errors': 'error',
   finalized: 'ok',
   running: 'active',
   in_progress: 'active',
@@ -17,18 +18,37 @@ const STATUS_TONE: Record<string, Tone> = {
   blocked: 'error',
 };
 
-function stageUnits(root: RunRoot): UnitView[] {
+/** The error findings about one stage's keys (`<stage>_...` in state.env, `CB_<stage>_...` in the checklist). */
+function stageErrors(stage: string, findings: readonly Finding[]): Finding[] {
+  const keys = new RegExp(`^/(?:CB_)?${stage.replace(/[^A-Za-z0-9]/g, '\\$&')}_`);
+  return findings.filter((f) => f.severity === 'error' && f.pointer !== undefined && keys.test(f.pointer));
+}
+
+/**
+ * A stage per unit. A stage whose flag says done but whose keys have an error finding (M2_DONE=1 while a checklist
+ * item is 0) is `done-with-errors` in the error tone, with the first finding as its note: never a green "done".
+ */
+function stageUnits(root: RunRoot, findings: readonly Finding[]): UnitView[] {
   const s = valuesOf(root.state) ?? {};
   const c = valuesOf(root.checklist) ?? {};
   return stagesOf(s, c).map((st) => {
     const checks = checksOf(st, c);
     const done = stageDone(st, s);
     const started = checks.some((i) => i.done);
-    const status = done ? 'done' : s.CURRENT_STAGE === st || started ? 'in_progress' : 'pending';
+    const errors = done ? stageErrors(st, findings) : [];
+    const status =
+      errors.length > 0
+        ? 'done-with-errors'
+        : done
+          ? 'done'
+          : s.CURRENT_STAGE === st || started
+            ? 'in_progress'
+            : 'pending';
     return {
       id: st,
       status,
       tone: STATUS_TONE[status]!,
+      ...(errors[0] ? { note: errors[0].message } : {}),
       stage: st,
       dependsOn: [],
       inputs: [],
@@ -84,7 +104,7 @@ export function runRootView(
   const r = resumeDecision(s, c, findings, root.lockState, recorded);
   const contract = s ? contractOf(s, recorded) : undefined;
   const push = s && c ? pushProgress(stagesOf(s, c), s, c) : undefined;
-  const units = stageUnits(root);
+  const units = stageUnits(root, findings);
   const counts: Record<string, number> = Object.create(null);
   for (const u of units) counts[u.status] = (counts[u.status] ?? 0) + 1;
   const status =

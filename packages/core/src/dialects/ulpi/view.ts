@@ -31,7 +31,7 @@ const PHASE_TONES: Record<string, Tone> = {
   skipped: 'neutral',
   blocked: 'error',
 };
-/** The original's display order of a coordinator's phases; others follow by name. */
+/** The original's display order of a coordinator's phases: the order of phases that have not started yet. */
 const PHASE_ORDER = [
   'build',
   'simplify',
@@ -48,24 +48,38 @@ const tone = (map: Record<string, Tone>, s: string) => (Object.hasOwn(map, s) ? 
 const opt = <K extends string>(k: K, v: string | undefined) =>
   v !== undefined ? ({ [k]: v } as Record<K, string>) : {};
 
+/**
+ * Phases in the order they ran: by `startedAt` (the first time each went running); phases that never started
+ * follow, in the coordinator's display order, then as the document lists them (the order they were first set).
+ */
 function phaseViews(doc: Record<string, unknown>): PhaseView[] {
   const phases = own(doc, 'phases');
   if (!isObject(phases)) return [];
-  const rank = (k: string) => (PHASE_ORDER.includes(k) ? PHASE_ORDER.indexOf(k) : 99);
-  return Object.keys(phases)
-    .sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0))
-    .map((id) => {
-      const p = phases[id];
-      const status = str(p, 'status') ?? 'malformed';
-      return {
-        id,
-        status,
-        tone: tone(PHASE_TONES, status),
-        ...(id === own(doc, 'currentPhase') ? { current: true } : {}),
-        ...opt('startedAt', str(p, 'startedAt')),
-        ...opt('finishedAt', str(p, 'finishedAt')),
-      };
-    });
+  const keys = Object.keys(phases);
+  const started = (k: string) => parseStamp(own(phases[k], 'startedAt'));
+  const rank = (k: string) => (PHASE_ORDER.includes(k) ? PHASE_ORDER.indexOf(k) : PHASE_ORDER.length);
+  const byRun = (a: string, b: string) => {
+    const sa = started(a);
+    const sb = started(b);
+    if (!Number.isNaN(sa) || !Number.isNaN(sb)) {
+      if (Number.isNaN(sa)) return 1;
+      if (Number.isNaN(sb)) return -1;
+      if (sa !== sb) return sa - sb;
+    }
+    return rank(a) - rank(b) || keys.indexOf(a) - keys.indexOf(b);
+  };
+  return [...keys].sort(byRun).map((id) => {
+    const p = phases[id];
+    const status = str(p, 'status') ?? 'malformed';
+    return {
+      id,
+      status,
+      tone: tone(PHASE_TONES, status),
+      ...(id === own(doc, 'currentPhase') ? { current: true } : {}),
+      ...opt('startedAt', str(p, 'startedAt')),
+      ...opt('finishedAt', str(p, 'finishedAt')),
+    };
+  });
 }
 
 function unitViews(doc: Record<string, unknown>): UnitView[] {

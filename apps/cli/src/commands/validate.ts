@@ -39,6 +39,15 @@ async function expandPaths(paths: readonly string[]): Promise<string[]> {
   return out;
 }
 
+/**
+ * `CKPT_THREADS=<n>`: threads for the per-file pass (1: no worker thread), for a machine whose
+ * `os.availableParallelism()` says more cores than the process may use, and for comparing. Anything else: default.
+ */
+function threadsFromEnv(): { pool?: { threads: number } } {
+  const n = Number(process.env.CKPT_THREADS);
+  return Number.isInteger(n) && n >= 1 ? { pool: { threads: n } } : {};
+}
+
 /** `ckpt validate [paths...]`: exit 0 valid, 1 error findings, 2 usage error, 3 unreadable input. */
 export async function runValidate(paths: readonly string[], flags: ValidateFlags): Promise<number> {
   const envReporter = process.env.GITHUB_ACTIONS === 'true' ? 'github' : 'text';
@@ -67,6 +76,7 @@ export async function runValidate(paths: readonly string[], flags: ValidateFlags
     strict: flags.strict ?? false,
     ...(flags.dialect ? { dialect: flags.dialect } : {}),
     onProgress: (d, t) => progress.update(d, t),
+    ...threadsFromEnv(),
   });
   progress.done();
   const out = reporters[reporter](report, {
@@ -85,7 +95,8 @@ export async function runValidate(paths: readonly string[], flags: ValidateFlags
       );
     }
   }
-  const unreadable = report.files.some((f) => f.findings.some((x) => x.code === 'io/unreadable'));
+  // io/*: unreadable, not a regular file, too large, a symlink loop: input that could not be read.
+  const unreadable = report.files.some((f) => f.findings.some((x) => x.code.startsWith('io/')));
   if (unreadable) return 3;
   return report.summary.errors > 0 ? 1 : 0;
 }

@@ -2,6 +2,9 @@
 import { ApiError, getJson, UnitPager } from './api.js';
 import { h, pill, replace, stackedBar } from './dom.js';
 import { ago, when } from './fmt.js';
+import { ganttSection } from './gantt.js';
+import { graphSection } from './graph.js';
+import { historySection } from './history.js';
 import { detailsSection, planSection } from './run-plan.js';
 import { approvalsSection, findingsSection, phasesSection } from './run-sections.js';
 import { sourcesSection } from './run-sources.js';
@@ -99,6 +102,7 @@ function toc(run) {
     item('findings', 'Findings', run.findingsTotal ?? run.findings.length),
     run.approvals.length ? item('approvals', 'Approvals', run.approvals.length) : null,
     item('resume', 'Resume plan'),
+    item('history', 'History'),
     item('sources', 'Files', run.sourcesTotal ?? run.sources.length),
     item('details', 'Details'),
   );
@@ -165,6 +169,13 @@ export function runPage(main) {
     sources: h('div'),
   };
   let built = false;
+  // history: the run's shape (dependency graph, timeline) and its history; each fetches its own document.
+  const shape = {
+    graph: graphSection(base, runRef),
+    gantt: ganttSection(base, runRef),
+    history: historySection(base, runRef),
+  };
+  if (location.hash === '#history') shape.history.open();
 
   const render = () => {
     if (findingsState.all && run.findingsTotal > run.findings.length) loadFindings();
@@ -172,6 +183,7 @@ export function runPage(main) {
     replace(slots.toc, toc(run));
     replace(slots.phases, phasesSection(run));
     units.update(run);
+    for (const s of [shape.graph, shape.gantt, shape.history]) Promise.resolve(s.refresh()).catch(() => {});
     replace(slots.findings, findingsSection(run, runRef, findingsState, render));
     replace(slots.approvals, approvalsSection(run, runRef));
     replace(slots.plan, planSection(run));
@@ -195,7 +207,18 @@ export function runPage(main) {
       h(
         'div',
         { class: 'grid' },
-        h('div', { class: 'col' }, slots.phases, units.el, slots.findings, slots.approvals, slots.sources),
+        h(
+          'div',
+          { class: 'col' },
+          slots.phases,
+          units.el,
+          shape.graph.el,
+          shape.gantt.el,
+          slots.findings,
+          slots.approvals,
+          shape.history.el,
+          slots.sources,
+        ),
         h('div', { class: 'col' }, slots.plan, slots.details),
       ),
     );

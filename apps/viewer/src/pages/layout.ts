@@ -29,6 +29,7 @@ export function layout(opts: PageOptions): string {
 <title>${opts.title} · ckpt</title>
 <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/static/app.css">
+<link rel="stylesheet" href="/static/shape.css">
 <script type="module" src="/static/app.js"></script>
 </head>
 <body data-page="${opts.page}" data-project="${opts.project}"${raw(attrs)}>

@@ -169,7 +169,8 @@ export class HistoryList {
           href: rawHref(e.file, e.line, this.opts.runRef),
           title: `${e.file}, line ${e.line}`,
         },
-        `${e.file.split('/').pop()}:${e.line}`,
+        h('span', { class: 'hist-file' }, e.file.split('/').pop()),
+        h('span', null, `:${e.line}`),
       ),
     );
   }

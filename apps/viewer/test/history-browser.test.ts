@@ -35,7 +35,12 @@ beforeAll(async () => {
     updatedAt: '2026-11-29T07:10:00Z',
     phases: {},
     units: {
-      base: { ...unit('done', []), startedAt: '2026-11-29T07:01:00Z', finishedAt: '2026-11-29T07:05:00Z' },
+      base: {
+        ...unit('done', []),
+        startedAt: '2026-11-29T07:01:00Z',
+        finishedAt: '2026-11-29T07:05:00Z',
+        updatedAt: '2026-11-29T07:05:00Z',
+      },
       next: unit('pending', ['base']),
       'cyc-a': unit('pending', ['cyc-b']),
       'cyc-b': unit('pending', ['cyc-a']),
@@ -61,7 +66,8 @@ async function open(url: string, width = 1280): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   const origin = new URL(url).origin;
   page.on('request', (r) => {
-    if (!r.url().startsWith(origin) && !r.url().startsWith('data:')) problems.push(`outside request: ${r.url()}`);
+    if (!r.url().startsWith(origin) && !r.url().startsWith('data:'))
+      problems.push(`outside request: ${r.url()}`);
   });
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(`console: ${m.text()}`);
@@ -94,7 +100,9 @@ describe('unit history', () => {
       ['started', '2026-11-28T14:05:31Z'],
       ['retried', '2026-11-28T14:45:37Z'],
     ]);
-    expect(await page.getAttribute('.unit-history button.hist-kind[data-kind="failed"]', 'aria-pressed')).toBe('false');
+    expect(
+      await page.getAttribute('.unit-history button.hist-kind[data-kind="failed"]', 'aria-pressed'),
+    ).toBe('false');
     await page.click('.unit-history .hist-entry[data-kind="retried"] a.hist-src');
     await page.waitForSelector('.raw-view .hit');
     expect(page.url()).toMatch(/task_started-build-be-20261128T1404Z-a2-831878\.json.*#L3$/);
@@ -140,7 +148,11 @@ describe('dependency graph', () => {
     const page = await open(`${viewer.url}runs/ulpi/${SHAPE}`);
     await page.waitForSelector('#graph:not([hidden]) svg .gnode');
     const nodes = await page.$$eval('#graph .gnode', (els) =>
-      els.map((e) => [(e as SVGElement).dataset.id, (e as SVGElement).dataset.plan, (e as SVGElement).dataset.kind]),
+      els.map((e) => [
+        (e as SVGElement).dataset.id,
+        (e as SVGElement).dataset.plan,
+        (e as SVGElement).dataset.kind,
+      ]),
     );
     const planOf = (id: string) =>
       run.resume.skip.some((x) => x.id === id)

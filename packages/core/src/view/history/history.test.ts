@@ -121,6 +121,26 @@ describe('runHistory (resumable, agent-context)', () => {
   });
 });
 
+describe('runHistory (secrets)', () => {
+  const line = '[2026-11-29T07:15:02Z] S1 deploy with password=hunter2-very-secret\n';
+  const t = tmpTree({
+    'reports/leak-20261129T071500Z/state.env':
+      'RUN_ID="20261129T071500Z"\nTASK_NAME="leak"\nCURRENT_STAGE="S1"\nS1_DONE="0"\n',
+    'reports/leak-20261129T071500Z/checklist.state.env': 'CB_S1_A="0"\n',
+    'reports/leak-20261129T071500Z/run.log': line,
+  });
+  afterAll(() => t.cleanup());
+  it('should mask secret-looking text unless asked to show it', () => {
+    const r = loadProject(t.dir).find((x) => x.dialect === 'resumable')!;
+    const hidden = runHistory(r, projectReader(t.dir)).entries.find((e) => e.line === 1)!;
+    expect(hidden.text).not.toContain('hunter2');
+    const shown = runHistory(r, projectReader(t.dir), { showSecrets: true }).entries.find(
+      (e) => e.line === 1,
+    )!;
+    expect(shown.text).toContain('password=hunter2');
+  });
+});
+
 describe('sortHistory', () => {
   it('should order by time, keep ties in file order and put untimed entries last', () => {
     const e = (at: string | undefined, line: number): HistoryEntry => ({

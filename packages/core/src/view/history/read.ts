@@ -17,14 +17,14 @@ const inside = (child: string, parent: string) => {
 export function projectReader(projectDir: string): ReadSource {
   let base: string;
   try {
-    base = realpathSync(projectDir);
+    base = realpathSync.native(projectDir);
   } catch {
     return () => undefined;
   }
   return (path) => {
     if (path.includes('\0') || isAbsolute(path)) return undefined;
     try {
-      const real = realpathSync(resolve(base, path));
+      const real = realpathSync.native(resolve(base, path));
       if (!inside(real, base)) return undefined;
       const st = statSync(real);
       if (!st.isFile() || st.size > HISTORY_READ_LIMIT) return undefined;

@@ -1,4 +1,3 @@
-import { parseJson } from '../../parse/json.js';
 import type { RunView } from '../run-view.js';
 import { entry, findingEntry, type HistoryEntry, type ReadSource } from './entry.js';
 
@@ -7,12 +6,28 @@ interface Parsed {
   readonly lineOf: (key: string) => number;
 }
 
+/** 1-based line of the first `"key":` in a text (a team file is one flat object), 1 when absent. */
+function lineOfKey(text: string, key: string): number {
+  const at = text.search(new RegExp(`"${key}"\\s*:`));
+  if (at < 0) return 1;
+  let n = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < at; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+// JSON.parse and a key search, not the full parser with its source map: a run of 100,000 event files is read
+// whole for its history, and a file that does not parse is already a finding of the run.
 function parse(read: ReadSource, file: string): Parsed {
   const text = read(file);
   if (text === undefined) return { value: undefined, lineOf: () => 1 };
-  const p = parseJson(text, file);
-  const v = p.ok && p.value && typeof p.value === 'object' && !Array.isArray(p.value) ? p.value : undefined;
-  return { value: v as Record<string, unknown> | undefined, lineOf: (k) => p.sourceMap.locate(`/${k}`).line };
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return { value: undefined, lineOf: () => 1 };
+  }
+  const value = v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  return { value, lineOf: (k) => lineOfKey(text, k) };
 }
 
 const s = (v: Record<string, unknown> | undefined, k: string) =>

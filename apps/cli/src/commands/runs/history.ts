@@ -39,12 +39,13 @@ const PAINT: Partial<Record<HistoryKind, keyof Colors>> = {
 /** The history as text: one line per event, oldest first, with the file and line it was read from. */
 export function formatHistory(run: RunView, doc: HistoryDocument, c: Colors): string {
   const head = `${c.bold(safe(`${run.dialect}/${run.id}`))}${doc.unit !== undefined ? `  unit ${safe(doc.unit)}` : ''}  ${c.dim(`${doc.entries.length} event${doc.entries.length === 1 ? '' : 's'}`)}\n`;
+  const width = Math.max(1, ...doc.entries.map((e) => (e.at ?? '—').length));
   const lines = doc.entries.map((e) => {
     const paint = PAINT[e.kind];
     const kind = e.kind.padEnd(9);
-    const at = (e.at ?? '—').replace('T', ' ').padEnd(24);
+    const at = (e.at ?? '—').replace('T', ' ').padEnd(width);
     const units = doc.unit === undefined && e.units.length > 0 ? `${c.cyan(safe(e.units.join(',')))} ` : '';
-    return `${c.dim(at)} ${paint ? (c[paint] as (s: string) => string)(kind) : kind} ${units}${safe(e.text)}  ${c.dim(safe(`${e.file}:${e.line}`))}\n`;
+    return `${c.dim(at)}  ${paint ? (c[paint] as (s: string) => string)(kind) : kind} ${units}${safe(e.text)}  ${c.dim(safe(`${e.file}:${e.line}`))}\n`;
   });
   return head + (lines.length > 0 ? lines.join('') : `${c.dim('no recorded events')}\n`);
 }

@@ -55,25 +55,37 @@ function sizeTable(rows, size) {
   return lines.join('\n');
 }
 
+/** The targets of issue 13, each as met / NOT met from ratios of this run. */
 function targets(results) {
   const get = (size, suite) => results.find((r) => r.size === size && r.suite === suite && !r.failed);
+  const verdict = (ok) => (ok ? 'met' : 'NOT met');
   const out = [];
-  const big = Math.max(...results.filter((r) => r.size > 1).map((r) => r.size));
-  const c = get(big, 'ckpt');
-  const f = get(big, 'floor');
-  if (c && f) {
+  for (const size of [...new Set(results.map((r) => r.size))].filter((s) => s >= 10_000)) {
+    const c = get(size, 'ckpt');
+    const f = get(size, 'floor');
+    if (!c || !f) continue;
     const x = c.wall / f.wall;
+    const rss = c.rss / f.rss;
+    const peers = ['ajv', 'sourcemeta', 'sourcemeta-native']
+      .map((p) => get(size, p))
+      .filter(Boolean)
+      .map((p) => `${p.label} ${(c.wall / p.wall).toFixed(2)}× its time: ${verdict(c.wall < p.wall)}`);
     out.push(
-      `- ${big.toLocaleString('en-US')} files: ckpt = **${x.toFixed(2)}× the floor** (target ≤ 1.30×): ${x <= 1.3 ? 'met' : 'NOT met'}` +
-        ` (CPU time: ${(c.cpu / f.cpu).toFixed(2)}×).`,
+      `- ${size.toLocaleString('en-US')} files: ckpt = **${x.toFixed(2)}× the floor** (target ≤ 1.30×, aim ≤ 1.00×): ` +
+        `${verdict(x <= 1.3)} (CPU time: ${(c.cpu / f.cpu).toFixed(2)}×); peak RSS ${rss.toFixed(2)}× the floor's ` +
+        `(target ≤ 1.50×): ${verdict(rss <= 1.5)}; faster than each peer: ${peers.join('; ') || 'no peer run'}.`,
     );
   }
   const c1 = get(1, 'ckpt');
   const n1 = get(1, 'node-e0');
+  const s1 = get(1, 'sourcemeta');
   if (c1 && n1) {
     const x = c1.wall / n1.wall;
     out.push(
-      `- One file: ckpt = **${x.toFixed(2)}× \`node -e 0\`** (target ≤ 1.30×): ${x <= 1.3 ? 'met' : 'NOT met'}.`,
+      `- One file: ckpt = **${x.toFixed(2)}× \`node -e 0\`** (target ≤ 1.30×): ${verdict(x <= 1.3)}` +
+        (s1
+          ? `; ${(c1.wall / s1.wall).toFixed(2)}× sourcemeta's npm bin (target ≤ 1.00×): ${verdict(c1.wall <= s1.wall)}.`
+          : '.'),
     );
   }
   return out.join('\n');

@@ -43,6 +43,14 @@ export const suiteTable = {
       display: 'ckpt validate <dir> --reporter json > /dev/null',
     }),
   },
+  'ckpt-serial': {
+    label: 'ckpt validate (json), one thread',
+    command: (t, ctx) => ({
+      argv: [node, ctx.ckptBin, 'validate', ...t.paths, '--reporter', 'json'],
+      env: { ...ckptEnv, CKPT_THREADS: '1' },
+      display: 'CKPT_THREADS=1 ckpt validate <dir> --reporter json > /dev/null (no worker thread)',
+    }),
+  },
   'ckpt-installed': {
     label: 'ckpt validate (json), installed package',
     command: (t, ctx) =>

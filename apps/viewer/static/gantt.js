@@ -9,7 +9,8 @@ const MIN_LANE = 4;
 const MAX_LANE = 22;
 const PLOT_H = 360;
 const AXIS_H = 22;
-const GUTTER = 150;
+/** The label column: at most this wide, and never more than a third of the canvas. */
+const MAX_GUTTER = 150;
 /** Width of a time bin when aggregating, in CSS pixels. */
 const BIN = 2;
 
@@ -59,6 +60,7 @@ export function ganttSection(base, runRef) {
   let v = { t0: 0, t1: 1, r0: 0, r1: 1 };
   /** @type {{ lanes: number, per: number, laneH: number } | undefined} */
   let shape;
+  let gutter = MAX_GUTTER;
 
   const fit = () => {
     if (!doc) return;
@@ -86,7 +88,8 @@ export function ganttSection(base, runRef) {
 
   const draw = () => {
     if (!doc || el.hidden) return;
-    const width = Math.max(320, canvas.parentElement?.clientWidth ?? 800);
+    const width = Math.max(300, canvas.parentElement?.clientWidth ?? 800);
+    gutter = Math.round(Math.min(MAX_GUTTER, width / 3));
     const rowsInView = v.r1 - v.r0;
     const lanesFit = Math.floor(PLOT_H / MIN_LANE);
     const per = Math.max(1, Math.ceil(rowsInView / lanesFit));
@@ -103,8 +106,8 @@ export function ganttSection(base, runRef) {
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, width, height);
     const col = colors();
-    const plotW = width - GUTTER;
-    const x = (/** @type {number} */ t) => GUTTER + ((t - v.t0) / (v.t1 - v.t0)) * plotW;
+    const plotW = width - gutter;
+    const x = (/** @type {number} */ t) => gutter + ((t - v.t0) / (v.t1 - v.t0)) * plotW;
     const muted = getComputedStyle(el).getPropertyValue('--muted').trim() || '#666';
     const line = getComputedStyle(el).getPropertyValue('--line').trim() || '#ddd';
     ctx.font = '11px ui-monospace, SFMono-Regular, Menlo, monospace';
@@ -133,13 +136,13 @@ export function ganttSection(base, runRef) {
         const y = AXIS_H + i * laneH;
         if (laneH >= 10) {
           ctx.fillStyle = muted;
-          ctx.fillText(clip(r.id, ctx, GUTTER - 8), 4, y + laneH / 2);
+          ctx.fillText(clip(r.id, ctx, gutter - 8), 4, y + laneH / 2);
         }
         for (const [s, e, tone] of r.bars) {
           const end = e ?? (tone === 'active' ? doc.hi : s);
-          const x0 = Math.max(GUTTER, x(s));
+          const x0 = Math.max(gutter, x(s));
           const x1 = Math.min(width, x(end));
-          if (x1 < GUTTER || x0 > width) continue;
+          if (x1 < gutter || x0 > width) continue;
           ctx.fillStyle = col[tone] ?? col.neutral;
           ctx.fillRect(x0, y + 2, Math.max(2, x1 - x0), Math.max(1, laneH - 4));
         }
@@ -155,8 +158,8 @@ export function ganttSection(base, runRef) {
         for (const [s, e, tone] of rows[i].bars) {
           const end = e ?? (tone === 'active' ? doc.hi : s);
           if (end < v.t0 || s > v.t1) continue;
-          const b0 = Math.max(0, Math.floor((x(s) - GUTTER) / BIN));
-          const b1 = Math.min(bins - 1, Math.floor((x(end) - GUTTER) / BIN));
+          const b0 = Math.max(0, Math.floor((x(s) - gutter) / BIN));
+          const b1 = Math.min(bins - 1, Math.floor((x(end) - gutter) / BIN));
           const k = Math.max(0, TONES.indexOf(tone));
           counts[at(l, k, b0)] += 1;
           counts[at(l, k, b1 + 1)] -= 1;
@@ -181,7 +184,7 @@ export function ganttSection(base, runRef) {
           if (best < 0) continue;
           ctx.globalAlpha = Math.min(1, 0.25 + (0.75 * total) / per);
           ctx.fillStyle = col[TONES[best]];
-          ctx.fillRect(GUTTER + b * BIN, y, BIN, Math.max(1, laneH - (laneH > 3 ? 1 : 0)));
+          ctx.fillRect(gutter + b * BIN, y, BIN, Math.max(1, laneH - (laneH > 3 ? 1 : 0)));
         }
         ctx.globalAlpha = 1;
         if (laneH >= 10 && l % Math.ceil(14 / laneH) === 0) {
@@ -209,10 +212,10 @@ export function ganttSection(base, runRef) {
     const r = canvas.getBoundingClientRect();
     const px = e.clientX - r.left;
     const py = e.clientY - r.top - AXIS_H;
-    if (py < 0 || px < GUTTER) return undefined;
+    if (py < 0 || px < gutter) return undefined;
     const lane = Math.floor(py / shape.laneH);
     if (lane >= shape.lanes) return undefined;
-    const t = v.t0 + ((px - GUTTER) / (r.width - GUTTER)) * (v.t1 - v.t0);
+    const t = v.t0 + ((px - gutter) / (r.width - gutter)) * (v.t1 - v.t0);
     return {
       lane,
       first: v.r0 + lane * shape.per,
@@ -265,7 +268,7 @@ export function ganttSection(base, runRef) {
     else
       zoom(
         0.5,
-        (p.px - GUTTER) / (canvas.clientWidth - GUTTER),
+        (p.px - gutter) / (canvas.clientWidth - gutter),
         p.py / (shape?.lanes ?? 1) / (shape?.laneH ?? 1),
       );
   });
@@ -277,7 +280,7 @@ export function ganttSection(base, runRef) {
       const p = hit(e);
       zoom(
         e.deltaY > 0 ? 2 : 0.5,
-        p ? (p.px - GUTTER) / (canvas.clientWidth - GUTTER) : 0.5,
+        p ? (p.px - gutter) / (canvas.clientWidth - gutter) : 0.5,
         p ? p.lane / (shape?.lanes ?? 1) : 0,
       );
     },
@@ -296,7 +299,7 @@ export function ganttSection(base, runRef) {
   canvas.addEventListener('pointermove', (e) => {
     if (!drag || !doc || (Math.abs(e.clientX - drag.x) < 4 && Math.abs(e.clientY - drag.y) < 4)) return;
     dragged = true;
-    const plotW = canvas.clientWidth - GUTTER;
+    const plotW = canvas.clientWidth - gutter;
     const dt = ((e.clientX - drag.x) / plotW) * (drag.v.t1 - drag.v.t0);
     const span = drag.v.t1 - drag.v.t0;
     const t0 = Math.max(doc.lo, Math.min(doc.hi - span, drag.v.t0 - dt));

@@ -59,11 +59,13 @@ function draw(g) {
     marginy: 12,
   });
   layout.setDefaultEdgeLabel(() => ({}));
-  for (const n of nodes)
-    layout.setNode(n.id, {
-      width: Math.min(200, 24 + 7 * Math.min(26, n.id.length)),
-      height: n.blockedBy ? 40 : 30,
-    });
+  for (const n of nodes) {
+    const chars = Math.max(
+      Math.min(26, n.id.length),
+      n.blockedBy ? Math.min(28, 10 + n.blockedBy.length) : 0,
+    );
+    layout.setNode(n.id, { width: 24 + 7 * chars, height: n.blockedBy ? 40 : 30 });
+  }
   edges.forEach((/** @type {any} */ e, /** @type {number} */ i) => layout.setEdge(e.from, e.to, {}, `e${i}`));
   dagre.layout(layout);
   const { width = 100, height = 60 } = layout.graph();

@@ -215,6 +215,11 @@ export function historySection(base, runRef) {
     h('header', null, h('h2', { id: 'history-title' }, 'History')),
     details,
   );
+  const openIfAsked = () => {
+    if (location.hash === '#history') /** @type {HTMLDetailsElement} */ (details).open = true;
+  };
+  window.addEventListener('hashchange', openIfAsked);
+  openIfAsked();
   return {
     el,
     /** Re-fetches on a live refresh, only once opened. */

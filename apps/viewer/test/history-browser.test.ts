@@ -201,6 +201,34 @@ describe('dependency graph', () => {
   });
 });
 
+describe('at 390 px', () => {
+  it('should keep the graph, the timeline and the history inside the screen', async () => {
+    const page = await open(`${viewer.url}runs/ulpi/add-oauth-20261129T071300Z#unit-e2e-tests`, 390);
+    await page.waitForSelector('#graph:not([hidden]) svg .gnode');
+    await page.waitForSelector('#gantt:not([hidden]) canvas[data-lanes]');
+    await page.waitForSelector('.unit-history .history[data-state="ready"]');
+    await page.click('a[href="#history"]');
+    await page.waitForSelector('#history .history[data-state="ready"]');
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('#graph, #gantt, #history, .unit-history, .hist-entry')]
+        .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+        .map((e) => e.id || e.className),
+    );
+    expect(wide).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, 'shape-390');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot(page, 'shape-390-dark');
+    for (const [sel, name] of [
+      ['.unit-detail', 'unit-detail'],
+      ['#graph', 'graph'],
+      ['#gantt', 'gantt'],
+    ])
+      await page.locator(sel).screenshot({ path: join(resultsDir, `shape-390-dark-${name}.png`) });
+    await page.close();
+  });
+});
+
 describe('timeline', () => {
   it('should draw 10,000 units aggregated into lanes, and zooming in should narrow the aggregation to one unit per lane', async () => {
     const big = bigRun(10_000, 5);

@@ -68,7 +68,7 @@ export function ganttSection(base, runRef) {
     draw();
   };
   /** Zooms both axes around a point (fractions of the plot). @param {number} f @param {number} [fx] @param {number} [fy] */
-  const zoom = (f, fx = 0.5, fy = 0) => {
+  const zoom = (f, fx = 0.5, fy = 0.5) => {
     if (!doc) return;
     const n = doc.rows.length;
     const span = Math.min(doc.hi - doc.lo, Math.max(1000, (v.t1 - v.t0) * f));

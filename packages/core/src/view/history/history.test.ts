@@ -189,6 +189,17 @@ describe('runTimeline', () => {
     ]);
   });
 
+  it('should bar each agent-context iteration from the end of the one before (the run start for the first)', () => {
+    const r = run('add-rate-limit-to-orders-api');
+    const t = runTimeline(r, read);
+    expect(t.rows.filter((x) => x.kind === 'unit').map((x) => x.bars.map((b) => [b[0], b[1]]))).toEqual([
+      [
+        [Date.parse(r.createdAt!), Date.parse('2026-11-27T15:43:39.370Z')],
+        [Date.parse('2026-11-27T15:43:39.370Z'), Date.parse('2026-11-27T15:47:08.603Z')],
+      ],
+    ]);
+  });
+
   it('should bar each attempt of a team task', () => {
     const r: RunView = run('20261128T140312558021Z-a41c7f');
     const t = runTimeline(r);

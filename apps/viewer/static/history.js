@@ -57,10 +57,27 @@ export class HistoryList {
     );
   }
 
-  /** Fetches (a 304 when unchanged) and renders. */
+  /** The kinds shown, when some are hidden (the server filters and pages: a run can hold 100,000 events). */
+  pageUrl() {
+    const q = new URLSearchParams({ limit: String(this.limit) });
+    if (this.hidden.size > 0 && this.doc)
+      q.set(
+        'kinds',
+        Object.keys(this.doc.kinds)
+          .filter((k) => !this.hidden.has(k))
+          .join(','),
+      );
+    return `${this.opts.url}${this.opts.url.includes('?') ? '&' : '?'}${q}`;
+  }
+
+  /** Fetches the page shown (a 304 when unchanged) and renders. */
   async refresh() {
+    if (this.doc && Object.keys(this.doc.kinds).every((k) => this.hidden.has(k))) {
+      this.render();
+      return;
+    }
     try {
-      const { data, changed } = await getJson(this.opts.url);
+      const { data, changed } = await getJson(this.pageUrl());
       if (!changed && this.doc) return;
       this.doc = data;
       this.render();
@@ -91,7 +108,9 @@ export class HistoryList {
                 onclick: () => {
                   if (this.hidden.has(k)) this.hidden.delete(k);
                   else this.hidden.add(k);
+                  this.limit = PAGE;
                   this.render();
+                  this.refresh();
                 },
               },
               h('span', { class: 'dot' }),
@@ -102,21 +121,18 @@ export class HistoryList {
           )
         : null,
     );
+    // Filtered here too, so a click shows at once; the server's page (and its total) follows.
     const shown = d.entries.filter((/** @type {any} */ e) => !this.hidden.has(e.kind));
-    const rows = shown.slice(0, this.limit).map((/** @type {any} */ e) => this.row(e));
+    const total = shown.length < d.entries.length ? shown.length : (d.total ?? shown.length);
     replace(
       this.list,
-      rows.length
-        ? rows
-        : h(
-            'li',
-            { class: 'none' },
-            d.entries.length ? 'No event of the chosen kinds.' : 'No recorded events.',
-          ),
+      shown.length
+        ? shown.map((/** @type {any} */ e) => this.row(e))
+        : h('li', { class: 'none' }, kinds.length ? 'No event of the chosen kinds.' : 'No recorded events.'),
     );
     replace(
       this.more,
-      shown.length > this.limit
+      total > shown.length
         ? h(
             'button',
             {
@@ -124,15 +140,16 @@ export class HistoryList {
               class: 'btn',
               onclick: () => {
                 this.limit += PAGE * 5;
-                this.render();
+                this.refresh();
               },
             },
-            `Show more (${shown.length - this.limit} of ${shown.length} not shown)`,
+            `Show more (${total - shown.length} of ${total} not shown)`,
           )
         : null,
     );
     this.el.dataset.state = 'ready';
     this.el.dataset.count = String(shown.length);
+    this.el.dataset.total = String(total);
   }
 
   /** @param {any} e */

@@ -66,7 +66,7 @@ export async function runValidate(paths: readonly string[], flags: ValidateFlags
   if (!['auto', 'always', 'never'].includes(color))
     throw new UsageError(`--color must be auto, always or never, got "${color}"`);
   const expanded = await expandPaths(paths.length > 0 ? paths : ['.']);
-  const { files, missing } = collectFiles(expanded);
+  const { files, missing, listings } = collectFiles(expanded);
   if (missing.length > 0)
     throw new InputError(`cannot read ${missing.map((m) => `"${m}"`).join(', ')}: no such file or directory`);
   // isatty() rather than process.stderr/stdout.isTTY: those getters build the stream objects, which costs
@@ -76,6 +76,7 @@ export async function runValidate(paths: readonly string[], flags: ValidateFlags
     strict: flags.strict ?? false,
     ...(flags.dialect ? { dialect: flags.dialect } : {}),
     onProgress: (d, t) => progress.update(d, t),
+    listings,
     ...threadsFromEnv(),
   });
   progress.done();

@@ -16,8 +16,8 @@ const serial: ValidateOptions['pool'] = { threads: 1 };
 const pooled: ValidateOptions['pool'] = { threads: 2, minItemsPerThread: 1, chunkSize: 7 };
 
 function report(dir: string, opts: ValidateOptions) {
-  const { files } = collectFiles(['.'], dir);
-  return validateFiles(files, opts);
+  const { files, listings } = collectFiles(['.'], dir);
+  return validateFiles(files, { ...opts, listings });
 }
 
 const recorded = (name: string) => JSON.parse(readFileSync(join(import.meta.dirname, 'test', name), 'utf8'));
@@ -80,6 +80,13 @@ describe('validate: one thread and the pool give the same report', () => {
       const one = report(fixtures, { ...opts, pool: serial });
       expect(report(fixtures, { ...opts, pool: pooled })).toEqual(one);
       expect(one.files.length).toBeGreaterThan(100);
+    });
+
+    it(`generated corpus (${name}): the same without the walk's listings (tree rules list again)`, () => {
+      const { files } = collectFiles(['.'], corpus);
+      expect(JSON.stringify(validateFiles(files, { ...opts, pool: serial }))).toBe(
+        JSON.stringify(report(corpus, { ...opts, pool: serial })),
+      );
     });
 
     it(`generated corpus (${name}): pooled equals serial`, () => {

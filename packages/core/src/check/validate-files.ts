@@ -40,6 +40,8 @@ export interface ValidateOptions extends CheckOptions {
    * than 2000 files per thread; see `poolThreads`). The report is the same for any setting.
    */
   readonly pool?: PoolOptions;
+  /** The directories `collectFiles` listed (its `listings`): tree rules read these instead of listing again. */
+  readonly listings?: ReadonlyMap<string, readonly import('node:fs').Dirent[]>;
 }
 
 /** A context that serves tree rules the documents already checked, and checks any other file once. */
@@ -129,6 +131,7 @@ export function validateFiles(refs: readonly FileRef[], opts: ValidateOptions = 
       return doc;
     },
     display,
+    ...(opts.listings ? { listing: (dir: string) => opts.listings!.get(dir) } : {}),
     release(absPaths) {
       for (const p of absPaths) if (!byPath.delete(p)) others.delete(p);
     },

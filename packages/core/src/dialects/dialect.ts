@@ -38,6 +38,11 @@ export interface TreeContext {
    */
   release?(absPaths: readonly string[]): void;
   /**
+   * Optional: a directory's entries, in readdir's order, when the caller already listed it (`validate`'s file
+   * walk): tree rules then do not list it again. Undefined when not known: list it.
+   */
+  listing?(absDir: string): readonly import('node:fs').Dirent[] | undefined;
+  /**
    * Optional: the facts being derived depend on the clock or on other processes (a temp file's age, whether a
    * lock's holder is alive), so a context that keeps derived runs between loads (the project index) must derive
    * them again at every read instead of serving them from its cache.

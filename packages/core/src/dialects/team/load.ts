@@ -41,9 +41,10 @@ export interface TeamTree {
   readonly tempFiles: readonly string[];
 }
 
-function entries(dir: string): import('node:fs').Dirent[] {
+function entries(dir: string, ctx?: TreeContext): import('node:fs').Dirent[] {
   try {
-    return readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+    // A directory the caller already listed (validate's file walk) is not listed again.
+    return [...(ctx?.listing?.(dir) ?? readdirSync(dir, { withFileTypes: true }))].sort((a, b) =>
       a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
     );
   } catch {
@@ -56,7 +57,7 @@ function docsIn(dir: string, ctx: TreeContext, temps: string[]): CheckedDocument
   // `dir` comes from join (normalized) and entry names hold no separator: concatenation gives join's string
   // without its per-call normalization (measurable over 100k event files).
   const base = dir.endsWith(sep) ? dir : dir + sep;
-  for (const e of entries(dir)) {
+  for (const e of entries(dir, ctx)) {
     const p = base + e.name;
     if (isTempName(e.name)) temps.push(p);
     else if (e.isFile() && e.name.endsWith('.json')) out.push(ctx.document(p));
@@ -78,7 +79,7 @@ function readCurrent(runsDir: string): TeamCurrent {
 /** Reads one run directory's documents through the (caching) context. */
 export function loadTeamRunFiles(dir: string, ctx: TreeContext): TeamRunFiles {
   const temps: string[] = [];
-  for (const f of entries(dir)) if (isTempName(f.name)) temps.push(join(dir, f.name));
+  for (const f of entries(dir, ctx)) if (isTempName(f.name)) temps.push(join(dir, f.name));
   const runPath = join(dir, 'run.json');
   return {
     id: basename(dir),
@@ -101,7 +102,7 @@ export function loadTeamTree(
 ): TeamTree {
   const runs: TeamRunFiles[] = [];
   const rootTemps: string[] = [];
-  for (const e of entries(runsDir)) {
+  for (const e of entries(runsDir, ctx)) {
     const dir = join(runsDir, e.name);
     if (isTempName(e.name)) {
       rootTemps.push(dir);

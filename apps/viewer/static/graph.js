@@ -44,9 +44,21 @@ function draw(g) {
   let nodes = g.nodes;
   let note = '';
   if (nodes.length > MAX_NODES) {
-    const keep = nodes.filter((/** @type {any} */ n) => n.plan !== 'skip').slice(0, MAX_NODES);
-    note = `${nodes.length} nodes: showing the ${keep.length} not skipped by the resume plan`;
-    nodes = keep;
+    // The resume frontier: what runs next, what is blocked or needs a person, cycles and ghosts, and what they
+    // depend on directly; else (a plan that names no unit) the first nodes.
+    const hot = new Set(
+      nodes
+        .filter(
+          (/** @type {any} */ n) =>
+            (n.plan !== 'skip' && n.plan !== 'none') || n.inCycle || n.kind === 'ghost',
+        )
+        .map((/** @type {any} */ n) => n.id),
+    );
+    const seeds = new Set(hot);
+    for (const e of g.edges) if (seeds.has(e.to) && hot.size < MAX_NODES) hot.add(e.from);
+    const keep = hot.size > 0 ? nodes.filter((/** @type {any} */ n) => hot.has(n.id)) : nodes;
+    nodes = keep.slice(0, MAX_NODES);
+    note = `${g.nodes.length} nodes: showing ${nodes.length}${hot.size > 0 ? ' (what the resume plan runs next, blocks or asks a person about, and what they depend on)' : ''}`;
   }
   const ids = new Set(nodes.map((/** @type {any} */ n) => n.id));
   const edges = g.edges.filter((/** @type {any} */ e) => ids.has(e.from) && ids.has(e.to));

@@ -13,6 +13,7 @@ let sample: ReturnType<typeof copySample>;
 const problems: string[] = [];
 const TEAM = 'team/20261128T140312558021Z-a41c7f';
 const SHAPE = 'shape-20261129T070000Z';
+const LONG = 'long-20261129T070000Z';
 
 const unit = (status: string, dependsOn: string[]) => ({
   status,
@@ -52,6 +53,13 @@ beforeAll(async () => {
     result: null,
   };
   writeFileSync(join(sample.dir, `.ulpi/runs/${SHAPE}.json`), `${JSON.stringify(doc, null, 2)}\n`);
+  // A long chain: 590 units done, then 10 to do (one eligible, nine waiting on it).
+  const chain: Record<string, unknown> = {};
+  for (let i = 0; i < 600; i++) chain[`u${i}`] = unit(i < 590 ? 'done' : 'pending', i ? [`u${i - 1}`] : []);
+  writeFileSync(
+    join(sample.dir, `.ulpi/runs/${LONG}.json`),
+    `${JSON.stringify({ ...doc, id: LONG, units: chain }, null, 2)}\n`,
+  );
   viewer = await startViewer({ dir: sample.dir, port: 0, debounceMs: 60 });
   browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
 }, 60_000);
@@ -197,6 +205,15 @@ describe('dependency graph', () => {
     await page.waitForSelector('.unit-detail:not([hidden]) h3');
     expect(await page.textContent('.unit-detail h3')).toContain('next');
     await shot(page, 'graph-cycle-unknown-1280');
+    await page.close();
+  });
+
+  it('should draw only the resume frontier of a graph too large to read whole', async () => {
+    const page = await open(`${viewer.url}runs/ulpi/${LONG}`);
+    await page.waitForSelector('#graph:not([hidden]) svg .gnode');
+    const ids = await page.$$eval('#graph .gnode', (els) => els.map((e) => (e as SVGElement).dataset.id));
+    expect(ids.sort()).toEqual(['u589', ...Array.from({ length: 10 }, (_, i) => `u${590 + i}`)].sort());
+    expect(await page.textContent('#graph .graph-tools')).toContain('600 nodes: showing 11');
     await page.close();
   });
 });

@@ -126,7 +126,8 @@ export function registerRunRoutes(app: FastifyInstance, project: ProjectState): 
         '/api/runs/<dialect>/<id>/resume': 'its resume plan, as `ckpt resume --run <id> --json` prints it',
         '/api/runs/<dialect>/<id>/history':
           'its events oldest first, as `ckpt history --json` prints them (?unit=<index>&kinds=a,b&offset=<n>&limit=<n>)',
-        '/api/runs/<dialect>/<id>/graph': 'its dependency graph (or phases, stages) with the resume plan on each node',
+        '/api/runs/<dialect>/<id>/graph':
+          'its dependency graph (or phases, stages) with the resume plan on each node',
         '/api/runs/<dialect>/<id>/timeline': 'every phase and unit with its time bars, for the timeline',
         '/api/raw?path=<file>': 'the raw text of a source file of a run',
         '/api/events':

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkDocument } from './check-document.js';
-import { documentOf, RereadSourceMap, recordOf } from './records.js';
+import { documentOf, RereadSourceMap, sentRecordOf, withRef } from './records.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ckpt-records-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -33,13 +33,16 @@ describe('validate records', () => {
     writeFileSync(path, `${JSON.stringify(event, null, 2)}\n`);
     const doc = checkDocument(path, 'event.json')!;
     expect(doc.kind).toBe('team/task-event');
-    const rec = recordOf(doc, 'json', true);
-    expect(rec.text).toBeUndefined();
-    expect(rec.whole).toBeUndefined();
-    expect(Object.keys(rec.value as object).sort()).toEqual(['at', 'attempt', 'event', 'status', 'task_id']);
-    expect(rec.findings).toEqual(doc.findings);
+    const sent = sentRecordOf(doc, 'json');
+    expect(sent.text).toBeUndefined();
+    expect(Object.keys(sent)).not.toContain('whole');
+    expect(Object.keys(sent)).not.toContain('path');
+    expect(Object.keys(sent.value as object).sort()).toEqual(['at', 'attempt', 'event', 'status', 'task_id']);
+    expect(sent.findings).toEqual(doc.findings);
     // Sent to the main thread by structured clone: nothing in it is lost.
-    expect(structuredClone(rec)).toEqual(rec);
+    expect(structuredClone(sent)).toEqual(sent);
+    const rec = withRef(structuredClone(sent), { path, file: 'event.json' });
+    expect(rec.path).toBe(path);
     // A finding is still placed where the per-file pass would place it.
     expect(documentOf(rec).sourceMap!.locate('/status')).toEqual(doc.sourceMap!.locate('/status'));
   });

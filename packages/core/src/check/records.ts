@@ -35,9 +35,9 @@ export class RereadSourceMap implements SourceMap {
 }
 
 /**
- * What the per-file pass of `validate` keeps of a document for the tree rules, in a form a worker thread can send
- * (no class instances): the document as its dialect's `treeRecord` cut it, without its source map, and the format
- * to find positions again with (`remap`, undefined when the document had no source map).
+ * What the per-file pass of `validate` keeps of a document for the tree rules: the document as its dialect's
+ * `treeRecord` cut it, without its source map, and the format to find positions again with (`remap`, undefined
+ * when the document had no source map).
  */
 export interface DocRecord extends Omit<CheckedDocument, 'sourceMap'> {
   readonly remap: DocFormat | undefined;
@@ -45,21 +45,46 @@ export interface DocRecord extends Omit<CheckedDocument, 'sourceMap'> {
   readonly whole?: CheckedDocument;
 }
 
-/** The record of a checked document. `sendable`: for a worker thread (the whole document is never kept). */
-export function recordOf(doc: CheckedDocument, format: DocFormat, sendable: boolean): DocRecord {
+/**
+ * A record as a worker thread sends it (structured clone: no class instances): without the path and display path,
+ * which the receiver has already (`withRef` puts them back), nor the whole document.
+ */
+export type SentRecord = Omit<DocRecord, 'path' | 'file' | 'whole'>;
+
+/** The record of a checked document, kept on this thread. */
+export function recordOf(doc: CheckedDocument, format: DocFormat): DocRecord {
+  const rec = sentRecordOf(doc, format) as DocRecord & {
+    path: string;
+    file: string;
+    whole?: CheckedDocument;
+  };
+  rec.path = doc.path;
+  rec.file = doc.file;
+  if (rec.value === doc.value && rec.text === doc.text) rec.whole = doc;
+  return rec;
+}
+
+/** The record of a checked document, to send to another thread. */
+export function sentRecordOf(doc: CheckedDocument, format: DocFormat): SentRecord {
   const dialect = doc.kind ? getDialect(doc.kind.slice(0, doc.kind.indexOf('/'))) : undefined;
   const cut = dialect?.treeRecord ? dialect.treeRecord(doc) : { value: doc.value, text: undefined };
   return {
-    path: doc.path,
-    file: doc.file,
     kind: doc.kind,
     text: cut.text,
     value: cut.value,
     usable: doc.usable,
     findings: doc.findings,
     remap: doc.sourceMap ? format : undefined,
-    ...(!sendable && cut.value === doc.value && cut.text === doc.text ? { whole: doc } : {}),
   };
+}
+
+/** A received record with its paths put back (the object is completed in place, not copied). */
+export function withRef(rec: SentRecord | DocRecord, ref: { path: string; file: string }): DocRecord {
+  if ('path' in rec) return rec;
+  const r = rec as SentRecord & { path: string; file: string };
+  r.path = ref.path;
+  r.file = ref.file;
+  return r;
 }
 
 /** The document the tree rules see for a record: its positions are found again from the file when asked. */

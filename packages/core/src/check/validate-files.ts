@@ -4,7 +4,7 @@ import { compareFindings, type Finding } from '../findings/finding.js';
 import { type PoolOptions, poolMap, poolThreads } from '../pool/pool.js';
 import { type CheckOptions, checkDocument } from './check-document.js';
 import type { FileRef } from './collect-files.js';
-import { type DocRecord, documentOf } from './records.js';
+import { type DocRecord, documentOf, type SentRecord, withRef } from './records.js';
 import { validateTask, validateTaskInput } from './validate-task.js';
 
 /** Version of the JSON document `ckpt validate --reporter json` prints. */
@@ -80,7 +80,7 @@ export function validateFiles(refs: readonly FileRef[], opts: ValidateOptions = 
   };
   const named: CheckOptions = { ...check, sniff: true };
   const threads = poolThreads(refs.length, opts.pool);
-  let records: (DocRecord | null)[];
+  let records: (DocRecord | SentRecord | null)[];
   if (threads === 1) {
     // One thread: the same task, file by file, for progress output.
     const run = validateTask.start(validateTaskInput(refs, check, false));
@@ -97,11 +97,13 @@ export function validateFiles(refs: readonly FileRef[], opts: ValidateOptions = 
   const perFile = new Map<string, FileResult>();
   const roots = new Map<string, string>();
   let skipped = 0;
-  for (const rec of records) {
-    if (!rec) {
+  for (let i = 0; i < records.length; i++) {
+    const sent = records[i];
+    if (!sent) {
       skipped++;
       continue;
     }
+    const rec = withRef(sent, refs[i]!);
     perFile.set(rec.file, { file: rec.file, kind: rec.kind, findings: rec.findings });
     byPath.set(rec.path, rec);
     const dialect = rec.kind ? getDialect(rec.kind.slice(0, rec.kind.indexOf('/'))) : undefined;

@@ -1,7 +1,7 @@
 import type { PoolTask } from '../pool/pool.js';
 import { type CheckOptions, checkEntry, formatOf, pickEntry } from './check-document.js';
 import type { FileRef } from './collect-files.js';
-import { type DocRecord, recordOf } from './records.js';
+import { type DocRecord, recordOf, type SentRecord, sentRecordOf } from './records.js';
 
 /** The per-file pass's input, flat so that it is cheap to copy to a worker: one string per column. */
 export interface ValidateTaskInput {
@@ -13,7 +13,7 @@ export interface ValidateTaskInput {
   readonly explicit: string;
   readonly strict: boolean;
   readonly dialect: string | undefined;
-  /** True in a worker thread: records are then sent, never kept whole. */
+  /** True in a worker thread: records are then sent (`SentRecord`), never kept whole. */
   readonly sendable: boolean;
 }
 
@@ -38,7 +38,7 @@ export function validateTaskInput(
  * The per-file pass of `validate` over a range of files: read, parse, schema, per-document rules, and the record
  * the tree rules need (null for a file that is not a checkpoint). The document itself is dropped here.
  */
-export const validateTask: PoolTask<ValidateTaskInput, DocRecord | null> = {
+export const validateTask: PoolTask<ValidateTaskInput, DocRecord | SentRecord | null> = {
   name: 'validate',
   start(input) {
     const paths = input.paths.split('\n');
@@ -47,13 +47,14 @@ export const validateTask: PoolTask<ValidateTaskInput, DocRecord | null> = {
     const named: CheckOptions = { ...base, sniff: true };
     const found: CheckOptions = { ...base, sniff: false };
     return (from, to) => {
-      const out: (DocRecord | null)[] = [];
+      const out: (DocRecord | SentRecord | null)[] = [];
       for (let i = from; i < to; i++) {
         const path = paths[i]!;
         const opts = input.explicit.charCodeAt(i) === 49 ? named : found;
         const entry = pickEntry(path, opts);
         const doc = checkEntry(path, files[i]!, opts, entry);
-        out.push(doc ? recordOf(doc, formatOf(path, entry), input.sendable) : null);
+        const format = doc && formatOf(path, entry);
+        out.push(doc ? (input.sendable ? sentRecordOf(doc, format!) : recordOf(doc, format!)) : null);
       }
       return out;
     };

@@ -84,7 +84,7 @@ export class ProjectState {
   private queued: Set<string> | undefined | null = null;
   private readyPromise: Promise<void>;
   private markReady!: () => void;
-  private started = 0;
+  private startedAt = 0;
   private status: Omit<LoadProgress, 'elapsedMs' | 'runs'> = {
     state: 'loading',
     message: 'starting',
@@ -100,10 +100,15 @@ export class ProjectState {
     });
   }
 
+  /** Whether the first load has started. */
+  get started(): boolean {
+    return this.loader !== undefined;
+  }
+
   /** Starts the first load (idempotent). */
   start(opts: { thread?: boolean } = {}): void {
     if (this.loader) return;
-    this.started = performance.now();
+    this.startedAt = performance.now();
     const script = this.load || opts.thread === false ? undefined : workerScript();
     this.loader = script ? this.threadLoader(script) : this.localLoader(this.load ?? ((d) => loadProject(d)));
     this.request(undefined);
@@ -122,7 +127,7 @@ export class ProjectState {
   progress(): LoadProgress {
     return {
       ...this.status,
-      elapsedMs: Math.round(this.started ? performance.now() - this.started : 0),
+      elapsedMs: Math.round(this.startedAt ? performance.now() - this.startedAt : 0),
       runs: this.runs.length,
       ...(this.watcher ? { watcher: this.watcher } : {}),
     };

@@ -90,11 +90,18 @@ export async function watchProject(
   const parcel = opts.backend === 'fs.watch' ? undefined : await loadParcel();
   if (parcel) {
     try {
+      // @parcel/watcher on Linux does not watch folders made after it started when they come several at once
+      // (`mkdir -p a/b/c`: only `a` is reported, nothing below it ever is). Folders it reports created get
+      // per-folder fs.watch watches of their own, so a run made in a new folder is followed like any other.
+      const late = dirWatcher(poke, opts);
       const sub = await parcel.subscribe(
         base,
         (err, events) => {
           if (err) opts.onError?.(err);
-          for (const e of events) poke(e.path);
+          for (const e of events) {
+            poke(e.path);
+            if (e.type === 'create' && !IGNORED.test(e.path.slice(base.length))) late.add(e.path);
+          }
         },
         { ignore: [...IGNORED_NAMES].map((n) => `**/${n}`) },
       );
@@ -102,6 +109,7 @@ export async function watchProject(
         backend: 'parcel',
         async close() {
           stop();
+          late.close();
           await sub.unsubscribe().catch(() => undefined);
         },
       };
@@ -124,12 +132,38 @@ function watchDirs(
   stop: () => void,
   opts: WatchOptions,
 ): ProjectWatcher {
+  const dirs = dirWatcher(poke, opts);
+  dirs.add(base);
+  return {
+    backend: 'fs.watch',
+    async close() {
+      stop();
+      dirs.close();
+    },
+  };
+}
+
+/** Per-directory fs.watch watches, added folder by folder (with every folder below), each once per inode. */
+function dirWatcher(poke: (path: string) => void, opts: WatchOptions) {
   const maxDirs = opts.maxDirs ?? 20_000;
-  const watchers = new Map<string, FSWatcher>();
+  const watchers = new Map<string, { w: FSWatcher; ino: number }>();
   let warned = false;
 
   const add = (d: string) => {
-    if (watchers.has(d)) return;
+    let ino: number;
+    try {
+      const st = lstatSync(d);
+      // Directories only: a watch on a file would not follow it across a rename.
+      if (!st.isDirectory()) return;
+      ino = st.ino;
+    } catch {
+      return;
+    }
+    const held = watchers.get(d);
+    if (held?.ino === ino) return;
+    // A folder deleted and made again under the same name: its old watch is dead.
+    held?.w.close();
+    watchers.delete(d);
     if (watchers.size >= maxDirs) {
       if (!warned) opts.onError?.(new Error(`watching the first ${maxDirs} folders only`));
       warned = true;
@@ -137,8 +171,6 @@ function watchDirs(
     }
     let entries: Dirent[];
     try {
-      // Directories only: a watch on a file would not follow it across a rename.
-      if (!lstatSync(d).isDirectory()) return;
       const w = watch(d, { persistent: false }, (_event, name) => {
         const path = name ? join(d, name.toString()) : d;
         poke(path);
@@ -148,26 +180,21 @@ function watchDirs(
       w.on('error', () => {
         // The folder was deleted (or became unreadable): forget it; its parent reports the deletion.
         w.close();
-        watchers.delete(d);
+        if (watchers.get(d)?.w === w) watchers.delete(d);
         poke(d);
       });
-      watchers.set(d, w);
+      watchers.set(d, { w, ino });
       entries = readdirSync(d, { withFileTypes: true });
     } catch {
       // Gone already, or unreadable.
       return;
     }
-    for (const e of entries)
-      if (e.isDirectory() && !IGNORED_NAMES.has(e.name)) {
-        add(join(d, e.name));
-      }
+    for (const e of entries) if (e.isDirectory() && !IGNORED_NAMES.has(e.name)) add(join(d, e.name));
   };
-  add(base);
   return {
-    backend: 'fs.watch',
-    async close() {
-      stop();
-      for (const w of watchers.values()) w.close();
+    add,
+    close() {
+      for (const { w } of watchers.values()) w.close();
       watchers.clear();
     },
   };

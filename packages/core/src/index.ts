@@ -14,6 +14,7 @@ export {
 } from './check/validate-files.js';
 export { entriesOfDialect, entryKinds, loadCatalog, matchCatalog, schemaFor } from './detect/catalog.js';
 export { globToRegExp } from './detect/glob.js';
+export { type PoolOptions, warmPool } from './pool/pool.js';
 export * from './dialects/agent-context/public.js';
 export type { CheckedDocument, Dialect, DialectId, TreeContext } from './dialects/dialect.js';
 export { dialectIds, dialects, getDialect, isDialectId } from './dialects/registry.js';

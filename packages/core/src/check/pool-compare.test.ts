@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, write
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { poolThreads } from '../pool/pool.js';
+import { poolThreads, warmPool } from '../pool/pool.js';
 import { collectFiles } from './collect-files.js';
 import { type ValidateOptions, validateFiles } from './validate-files.js';
 
@@ -97,6 +97,11 @@ describe('validate: one thread and the pool give the same report', () => {
       expect(statSync(corpus).isDirectory()).toBe(true);
     });
   }
+
+  it('should give the same report with workers started ahead (warmPool), as the CLI starts them', () => {
+    warmPool(2);
+    expect(report(fixtures, { pool: pooled })).toEqual(report(fixtures, { pool: serial }));
+  });
 
   it('fixtures: the report recorded before the pool', () => {
     const expected = recorded('fixtures.report.json');

@@ -61,6 +61,37 @@ function findWorkerScript(): string | null {
   return workerScript;
 }
 
+/** Workers started ahead of a `poolMap` call (`warmPool`), waiting for their job. */
+const idle: Worker[] = [];
+
+function spawn(): Worker | undefined {
+  threadsModule ??= load('node:worker_threads') as typeof import('node:worker_threads');
+  try {
+    const w = new threadsModule.Worker(findWorkerScript()!);
+    w.on('error', () => {});
+    // An idle worker never keeps the process alive.
+    w.unref();
+    return w;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Starts the workers of a coming `poolMap` call now (threads - 1 of them; default `os.availableParallelism()`),
+ * so that their start-up (~50 ms: a thread, its module graph) overlaps work this thread still has to do before
+ * it knows the items, e.g. walking the tree. The next `poolMap` call that uses workers takes them; unused ones
+ * do not keep the process alive. Nothing when there is no worker script.
+ */
+export function warmPool(threads: number = availableParallelism()): void {
+  if (!findWorkerScript()) return;
+  while (idle.length < threads - 1) {
+    const w = spawn();
+    if (!w) return;
+    idle.push(w);
+  }
+}
+
 /** The number of threads `poolMap` would use for `count` items. */
 export function poolThreads(count: number, opts: PoolOptions = {}): number {
   const max = Math.max(1, Math.floor(opts.threads ?? availableParallelism()));
@@ -83,27 +114,23 @@ export function poolMap<I, O>(task: PoolTask<I, O>, input: I, count: number, opt
   const threads = poolThreads(count, opts);
   if (threads === 1) return count === 0 ? [] : task.start(input)(0, count);
   threadsModule ??= load('node:worker_threads') as typeof import('node:worker_threads');
-  const { MessageChannel, receiveMessageOnPort, Worker } = threadsModule;
+  const { MessageChannel, receiveMessageOnPort } = threadsModule;
   const chunkSize = opts.chunkSize ?? Math.min(512, Math.max(16, Math.ceil(count / (threads * 16))));
   const chunks = Math.ceil(count / chunkSize);
   // [next chunk to take, chunks finished]
   const state = new Int32Array(new SharedArrayBuffer(8));
   const ports: MessagePort[] = [];
-  const workers: Worker[] = [];
-  for (let i = 1; i < threads; i++) {
+  const workers: Worker[] = idle.splice(0, threads - 1);
+  while (workers.length < threads - 1) {
+    const w = spawn();
+    if (!w) break;
+    workers.push(w);
+  }
+  for (const w of workers) {
     const { port1, port2 } = new MessageChannel();
-    try {
-      const w = new Worker(findWorkerScript()!, {
-        workerData: { task: task.name, input, count, chunkSize, chunks, state, port: port2 },
-        transferList: [port2],
-      });
-      // A worker that cannot start takes no chunk; this thread does its share.
-      w.on('error', () => {});
-      workers.push(w);
-      ports.push(port1);
-    } catch {
-      port1.close();
-    }
+    // A worker that cannot start (or died) takes no chunk; this thread does its share.
+    w.postMessage({ task: task.name, input, count, chunkSize, chunks, state, port: port2 }, [port2]);
+    ports.push(port1);
   }
   const results: (O[] | undefined)[] = new Array(chunks);
   const run = task.start(input);
@@ -124,10 +151,7 @@ export function poolMap<I, O>(task: PoolTask<I, O>, input: I, count: number, opt
     }
     port.close();
   }
-  for (const w of workers) {
-    w.unref();
-    void w.terminate();
-  }
+  for (const w of workers) void w.terminate();
   const out: O[] = [];
   for (let c = 0; c < chunks; c++) {
     const r = results[c] ?? runChunk(c);

@@ -130,6 +130,16 @@ ${examples([
     .argument('[dir]', PROJECT_DIR_HELP)
     .option('-p, --port <port>', 'port to listen on (0 picks a free one)', '4173')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option(
+      '--allow-remote',
+      'allow a --host other than loopback (prints a warning; the URL then carries an access token)',
+    )
+    .option(
+      '--allowed-host <name>',
+      'a Host name the viewer answers to beside loopback and its own address (repeatable; with --allow-remote)',
+      (v: string, prev: string[]) => [...prev, v],
+      [] as string[],
+    )
     .option('--open', 'open the viewer in the default browser')
     .action(async (dir: string | undefined, flags) => {
       const { runView } = await import('./view.js');
@@ -139,12 +149,15 @@ ${examples([
       'after',
       `
 The viewer only reads: GET and HEAD, nothing outside <dir>, no network requests beyond the server.
+On loopback (the default) it answers only to loopback Host names. Any other --host needs --allow-remote: then every
+request must carry the random token of the printed URL (kept in a cookie after the first load), and only Host names
+of this machine or given with --allowed-host are answered.
 Exit codes: 0 stopped, 2 usage error (bad port, port in use), 3 directory not found, or no runs.
 ${examples([
   'ckpt view',
   'ckpt view test-fixtures/sample-project',
   'ckpt view . --port 0',
-  'ckpt view . --host 0.0.0.0 --port 8080',
+  'ckpt view . --host 0.0.0.0 --port 8080 --allow-remote --allowed-host devbox.lan',
 ])}`,
     );
 }

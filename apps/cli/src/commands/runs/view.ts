@@ -6,6 +6,8 @@ import { noRunsError, projectDir } from './project-dir.js';
 export interface ViewFlags {
   readonly port?: string;
   readonly host?: string;
+  readonly allowRemote?: boolean;
+  readonly allowedHost?: readonly string[];
   readonly open?: boolean;
 }
 
@@ -28,12 +30,22 @@ export async function runView(given: string | undefined, flags: ViewFlags): Prom
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new UsageError(`--port must be an integer from 0 to 65535, got "${flags.port}"`);
   const host = flags.host ?? '127.0.0.1';
+  const allowedHosts = flags.allowedHost ?? [];
+  const { isLoopbackHost, startViewer } = await import('@ckpt/viewer');
+  const remote = !isLoopbackHost(host);
+  if (remote && !flags.allowRemote)
+    throw new UsageError(
+      `refusing to listen on ${host}: not a loopback address, so other machines could read ${dir}; pass --allow-remote to serve them (the URL then carries an access token)`,
+    );
+  if (allowedHosts.length > 0 && !remote)
+    throw new UsageError(
+      '--allowed-host is for a viewer serving other machines (--host <address> --allow-remote)',
+    );
   // Finding the runs' folders reads no documents: an empty project is refused before anything listens.
   if (discoverRoots(dir).length === 0) throw noRunsError(project);
-  const { startViewer } = await import('@ckpt/viewer');
   let viewer: Awaited<ReturnType<typeof startViewer>>;
   try {
-    viewer = await startViewer({ dir, port, host });
+    viewer = await startViewer({ dir, port, host, allowRemote: remote, allowedHosts });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is in use; try --port 0`);
@@ -43,6 +55,11 @@ export async function runView(given: string | undefined, flags: ViewFlags): Prom
     throw e;
   }
   process.stdout.write(`${viewer.url}\n`);
+  if (viewer.remote)
+    process.stderr.write(
+      `ckpt view: warning: listening on ${host}${host === '0.0.0.0' || host === '::' ? ' (every network interface)' : ''}, port ${viewer.port}: anyone who can reach it and has the token in the URL can read ${dir}\n` +
+        `ckpt view: answering Host names: ${viewer.allowedHosts?.join(', ')} (add more with --allowed-host)\n`,
+    );
   process.stderr.write(`ckpt view: serving ${dir} read-only at ${viewer.url} (Ctrl-C stops)\n`);
   if (flags.open) openBrowser(viewer.url);
   await new Promise<void>((done) => {

@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { examples } from './commands/help.js';
 import { registerCommands } from './commands/index.js';
 import { exitCodeFor } from './exit-code.js';
+import { takeMaxFileSize } from './max-file-size.js';
 import { ownUsageExitCodes } from './usage-error.js';
 import { toolVersion } from './version.js';
 
@@ -10,6 +11,11 @@ export function buildProgram(): Command {
   const program = new Command('ckpt')
     .description('Validate, inspect, resume and write the checkpoint files of resumable AI-agent runs.')
     .version(toolVersion(), '-V, --version', 'print the version')
+    // Taken from the arguments by main before any command parses them (max-file-size.ts); listed for --help.
+    .option(
+      '--max-file-size <size>',
+      'read no checkpoint file bigger than this: bytes or 64MiB (default 64 MiB; env CKPT_MAX_FILE_SIZE)',
+    )
     .showSuggestionAfterError(true)
     .addHelpText(
       'after',
@@ -74,10 +80,12 @@ function usageMessage(raw: string, path: readonly string[]): string {
 }
 
 /** Runs the CLI. The one catch: every error becomes a one-line message and an exit code, never a stack trace. */
-export async function main(argv: readonly string[]): Promise<number> {
+export async function main(rawArgv: readonly string[]): Promise<number> {
   process.exitCode = 0;
   let program: Command | undefined;
+  let argv = rawArgv;
   try {
+    argv = [...rawArgv.slice(0, 2), ...takeMaxFileSize(rawArgv.slice(2))];
     // `ckpt ulpi` reads its words as the original checkpoint.mjs does (commander only shows its help pages).
     if (argv[2] === 'ulpi') {
       const { isUlpiHelpRequest } = await import('./commands/ulpi/argv.js');

@@ -56,7 +56,8 @@ export function parsePlainValidateArgs(
  */
 export async function fastValidate(args: readonly string[]): Promise<number | undefined> {
   const parsed = parsePlainValidateArgs(args);
-  if (!parsed) return undefined;
+  // CKPT_MAX_FILE_SIZE is checked (a malformed one is exit 2) by the full program.
+  if (!parsed || process.env.CKPT_MAX_FILE_SIZE !== undefined) return undefined;
   const [{ runValidate }, { exitCodeFor }] = await Promise.all([
     import('./validate.js'),
     import('../exit-code.js'),

@@ -2,6 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 
 const SKIP_DIRS = new Set(['node_modules', '.git']);
+const CHECKPOINT_NAME = /\.(?:json|jsonl|env)$/;
 
 /** A file to check: its absolute path, and how reports show it. */
 export interface FileRef {
@@ -31,8 +32,11 @@ function walk(dir: string, shown: string, out: FileRef[], listings: Listings): v
     const p = base + name;
     const s = shown + (name.includes('\\') ? name.replace(/\\/g, '/') : name);
     if (e.isDirectory()) {
+      // A directory named like a checkpoint file (`run.json/`) is also a file ref: where the catalog expects a
+      // file, the reader reports it (`io/not-a-regular-file`) instead of the file silently not being there.
+      if (CHECKPOINT_NAME.test(name)) out.push({ path: p, file: s, explicit: false });
       if (!SKIP_DIRS.has(name)) walk(p, `${s}/`, out, listings);
-    } else if (e.isFile() || e.isSymbolicLink()) out.push({ path: p, file: s, explicit: false });
+    } else out.push({ path: p, file: s, explicit: false }); // FIFOs and devices too: only refs the catalog names are opened, and the reader refuses them
   }
 }
 

@@ -7,6 +7,14 @@ import type { FileRef } from './collect-files.js';
 import { type DocRecord, documentOf, type SentRecord, withRef } from './records.js';
 import { validateTask, validateTaskInput } from './validate-task.js';
 
+/**
+ * Below this many files per thread, the per-file pass runs on one thread. Measured on the 2-core machine of
+ * BENCHMARKS.md (team files, CKPT_THREADS=1 against 2, interleaved): 10k and 20k files take the same wall time
+ * with a worker and ~20% more CPU (its start-up, a second JIT warm-up, V8's GC helpers losing the idle core);
+ * 40k files ~10% less wall time, 100k ~15%.
+ */
+export const VALIDATE_MIN_FILES_PER_THREAD = 16_000;
+
 /** Version of the JSON document `ckpt validate --reporter json` prints. */
 export const VALIDATION_FORMAT_VERSION = 1;
 
@@ -36,8 +44,8 @@ export interface ValidateOptions extends CheckOptions {
   /** Called after each file, for progress output (with worker threads: once, at the end of the per-file pass). */
   readonly onProgress?: (done: number, total: number) => void;
   /**
-   * How the per-file pass uses worker threads (default: `os.availableParallelism()` threads, one thread for fewer
-   * than 2000 files per thread; see `poolThreads`). The report is the same for any setting.
+   * How the per-file pass uses worker threads (default: `os.availableParallelism()` threads, and one thread below
+   * 16,000 files per thread, VALIDATE_MIN_FILES_PER_THREAD). The report is the same for any setting.
    */
   readonly pool?: PoolOptions;
   /** The directories `collectFiles` listed (its `listings`): tree rules read these instead of listing again. */
@@ -63,6 +71,7 @@ export function createTreeContext(
       return doc;
     },
     display,
+    ...(opts.confineTo !== undefined ? { confineTo: opts.confineTo } : {}),
   };
 }
 
@@ -79,7 +88,8 @@ export function validateFiles(refs: readonly FileRef[], opts: ValidateOptions = 
     ...(opts.dialect ? { dialect: opts.dialect } : {}),
   };
   const named: CheckOptions = { ...check, sniff: true };
-  const threads = poolThreads(refs.length, opts.pool);
+  const pool = { minItemsPerThread: VALIDATE_MIN_FILES_PER_THREAD, ...opts.pool };
+  const threads = poolThreads(refs.length, pool);
   let records: (DocRecord | SentRecord | null)[];
   if (threads === 1) {
     // One thread: the same task, file by file, for progress output.
@@ -90,7 +100,7 @@ export function validateFiles(refs: readonly FileRef[], opts: ValidateOptions = 
       opts.onProgress?.(i + 1, refs.length);
     }
   } else {
-    records = poolMap(validateTask, validateTaskInput(refs, check, false), refs.length, opts.pool);
+    records = poolMap(validateTask, validateTaskInput(refs, check, false), refs.length, pool);
     opts.onProgress?.(refs.length, refs.length);
   }
   const byPath = new Map<string, DocRecord>();

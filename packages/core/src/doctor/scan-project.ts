@@ -1,4 +1,4 @@
-import { closeSync, openSync, readdirSync, readFileSync, type Stats, statSync } from 'node:fs';
+import { readdirSync, type Stats, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, relative } from 'node:path';
 import { attentionOf } from '../attention/attention.js';
@@ -9,6 +9,8 @@ import { matchCatalog } from '../detect/catalog.js';
 import type { Dialect } from '../dialects/dialect.js';
 import { dialects } from '../dialects/registry.js';
 import { isTempName } from '../fs/atomic.js';
+import { assertReadable, readRegularFileUtf8 } from '../fs/read-checkpoint.js';
+import { type ReadFailure, readFailure } from '../fs/read-failure.js';
 import { shellCommand } from '../text/shell-quote.js';
 import type { RunFacts } from '../view/run-view.js';
 
@@ -69,7 +71,7 @@ function walk(dir: string, out: Walked): void {
     if (e.isDirectory()) {
       if (e.name.endsWith('.lock')) out.lockDirs.push(p);
       else if (!SKIP.has(e.name)) walk(p, out);
-    } else if (e.isFile() || e.isSymbolicLink()) out.files.push(p);
+    } else out.files.push(p); // a FIFO, socket or device too: reported below when it sits at a checkpoint path
   }
 }
 
@@ -99,7 +101,7 @@ function lockHolder(text: string): { pid?: number; host?: string; acquiredMs?: n
 
 function readText(path: string): string {
   try {
-    return readFileSync(path, 'utf8');
+    return readRegularFileUtf8(path);
   } catch {
     return '';
   }
@@ -120,12 +122,13 @@ function staleLock(st: Stats, text: string, now: number, staleMs: number): strin
   return undefined;
 }
 
-function canRead(path: string): string | undefined {
+/** Why a file cannot be read (`is a FIFO, not a regular file`, `permission denied`), or undefined. Never blocks. */
+function cannotRead(path: string): ReadFailure | undefined {
   try {
-    closeSync(openSync(path, 'r'));
+    assertReadable(path);
     return undefined;
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code ?? String(e);
+    return readFailure(path, e);
   }
 }
 
@@ -259,13 +262,16 @@ export function scanProject(
         });
     }
     if (matchCatalog(f)) {
-      const err = canRead(f);
+      const err = cannotRead(f);
       if (err)
         problems.push({
           kind: 'unreadable',
           path: show(f),
-          message: `checkpoint file cannot be read (${err})`,
-          fix: `give yourself read access: ${shellCommand(['chmod', 'u+r', '--', show(f)])}`,
+          message: `checkpoint file cannot be read (${err.reason})`,
+          fix:
+            err.code === 'io/unreadable'
+              ? `give yourself read access: ${shellCommand(['chmod', 'u+r', '--', show(f)])}`
+              : 'put the real checkpoint file in its place (ckpt reads only regular files)',
         });
     }
   }
@@ -280,7 +286,7 @@ export function scanProject(
         fix: `${mutex.hint}: ${mutex.command({ dialect: 'ulpi', id: show(l), root: show(l), file: show(l) })}`,
       });
   }
-  const readable = w.files.filter((f) => canRead(f) === undefined);
+  const readable = w.files.filter((f) => cannotRead(f) === undefined);
   return {
     node: { version, required: `>=${REQUIRED.join('.')}`, ok },
     dir,

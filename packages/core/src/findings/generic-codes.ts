@@ -6,7 +6,31 @@ export const genericCodes = defineCodes({
     severity: 'error',
     title: 'The file could not be read.',
     explanation:
-      'The file exists but reading it failed (permissions, a directory in its place, an I/O error).',
+      'Reading the file failed: permission denied, a dangling symbolic link, a path that went missing, an I/O error. The message says which.',
+  },
+  'io/not-a-regular-file': {
+    severity: 'error',
+    title: 'A checkpoint path is not a regular file.',
+    explanation:
+      'ckpt reads only regular files. A FIFO, socket, character or block device (`/dev/zero`) or a directory where a file is expected is reported with its type and never read: reading it could block forever or never end. Put the real file back. A path named on the command line that is not a regular file makes the command exit 3.',
+  },
+  'io/too-large': {
+    severity: 'error',
+    title: 'A checkpoint file is bigger than the read limit.',
+    explanation:
+      'Each file is checked against the limit (default 64 MiB) before a byte is read, so a runaway file cannot exhaust memory. The message names its size and the limit. Real checkpoints are far smaller; if yours is not, raise the limit with `--max-file-size <bytes|64MiB>` or `CKPT_MAX_FILE_SIZE`.',
+  },
+  'io/symlink-loop': {
+    severity: 'error',
+    title: 'A checkpoint path is a symbolic link loop.',
+    explanation:
+      'Resolving the path met too many symbolic links (ELOOP): a link points, directly or not, at itself. The file cannot be read; replace the link with the file.',
+  },
+  'io/outside-project': {
+    severity: 'error',
+    title: 'A checkpoint path leads outside the project through a symbolic link.',
+    explanation:
+      '`status`, `resume` and the viewer read only files whose real path is inside the project folder, so a link to a file or folder elsewhere (`/etc/passwd`, a home directory) is never read or shown: the finding names the link, not what it points to. Copy the file into the project instead of linking it.',
   },
   'parse/invalid-utf8': {
     severity: 'error',
@@ -41,6 +65,12 @@ export const genericCodes = defineCodes({
     severity: 'error',
     title: 'The document nests deeper than ckpt reads.',
     explanation: 'Values nested deeper than 256 levels are not checkpoints; the file is ignored for state.',
+  },
+  'parse/number-out-of-range': {
+    severity: 'error',
+    title: 'A JSON number is too large to represent.',
+    explanation:
+      'A number such as `1e400` is beyond what a double holds: JSON.parse reads it as Infinity and JSON.stringify writes it back as `null`, so the value would silently change. Write a number within ±1.7976931348623157e308.',
   },
   'parse/invalid-jsonl-line': {
     severity: 'error',

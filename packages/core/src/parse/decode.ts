@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { type Finding, findingAt } from '../findings/finding.js';
+import { type ReadOptions, readRegularFile, readRegularFileUtf8 } from '../fs/read-checkpoint.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -34,19 +34,18 @@ export function decodeUtf8(bytes: Uint8Array, file: string): DecodedText {
   return withoutBom(text, file);
 }
 
-// An options object made once: given the string 'utf8', readFileSync builds one per call (~20% of a small read).
-const UTF8_READ = { encoding: 'utf8', flag: 'r' } as const;
-
 /**
- * Reads a file as strict UTF-8, like `decodeUtf8(readFileSync(path))`, but through Node's one-call UTF-8 read
- * (open, read, close and decode in native code: about half the time of a Buffer read on 100k small files). That
- * read replaces invalid bytes with U+FFFD, so only a text holding U+FFFD is read again as bytes and decoded
- * strictly (a real U+FFFD in the file then decodes fine). I/O errors are thrown, as by readFileSync.
+ * Reads a checkpoint file as strict UTF-8, like `decodeUtf8(readFileSync(path))`, but only a regular file within
+ * the size limit (fs/read-checkpoint.ts: opened non-blocking, fstat-checked, read from that descriptor) and through
+ * Node's one-call UTF-8 read of the descriptor (read and decode in native code: about half the time of a Buffer
+ * read on 100k small files). That read replaces invalid bytes with U+FFFD, so only a text holding U+FFFD is read
+ * again as bytes and decoded strictly (a real U+FFFD in the file then decodes fine). I/O errors and refusals
+ * (ReadRefusedError) are thrown; `readFailure` turns them into a finding.
  */
-export function readUtf8File(path: string, file: string): DecodedText {
-  const text = readFileSync(path, UTF8_READ);
+export function readUtf8File(path: string, file: string, opts?: ReadOptions): DecodedText {
+  const text = readRegularFileUtf8(path, opts);
   if (text.indexOf('\uFFFD') === -1) return withoutBom(text, file);
-  return decodeUtf8(readFileSync(path), file);
+  return decodeUtf8(readRegularFile(path, opts), file);
 }
 
 function withoutBom(text: string, file: string): DecodedText {

@@ -23,21 +23,51 @@ export interface ParsedEnv {
 }
 
 const KEY = /^[A-Za-z_][A-Za-z0-9_]*/;
+// Sticky twins of the patterns above, matched at an index of the line: never a slice of the rest of the line,
+// so a line of many assignments (or one huge value) is read in linear time.
+const KEY_AT = /[A-Za-z_][A-Za-z0-9_]*/y;
+const WORD_AT = /[^\s]*/y;
+const SPACE_AT = /\s*/y;
+const ASSIGNMENT_AT = /[A-Za-z_][A-Za-z0-9_]*=/y;
+const COMMENT_AFTER = /\s+#/g;
 // Shell users write `export KEY=value`; the prefix changes nothing for a reader.
 const EXPORT = /^export[ \t]+/;
 // Characters a shell gives a meaning in an unquoted value (quoting, expansion, operators), so ckpt could not read
 // the value as a shell does. A `#` is literal inside a word; after whitespace it starts a comment.
-const SHELL_SPECIAL = /["'`\\$;&|<>()]/g;
+const SHELL_SPECIAL_CHARS = '"\'`\\$;&|<>()';
 // A variable reference ($NAME, ${NAME}) is kept as written, as inside double quotes; `$(`, `$((` and a lone `$` are not.
-const VARIABLE = /^\$(?:\{[A-Za-z_][A-Za-z0-9_]*\}|[A-Za-z_][A-Za-z0-9_]*)/;
+const VARIABLE_AT = /\$(?:\{[A-Za-z_][A-Za-z0-9_]*\}|[A-Za-z_][A-Za-z0-9_]*)/y;
 
-/** The index of the first character a shell would read otherwise than ckpt, or -1. */
-function specialIndex(text: string): number {
-  for (const m of text.matchAll(SHELL_SPECIAL)) {
-    if (m[0] === '$' && VARIABLE.test(text.slice(m.index))) continue;
-    return m.index;
+function matchAt(re: RegExp, text: string, at: number): string | undefined {
+  re.lastIndex = at;
+  return re.exec(text)?.[0];
+}
+
+// A run of characters that are neither shell-special nor whitespace (a word never holds whitespace, so a scan of
+// one word stops at its end instead of running on through the rest of the line).
+const PLAIN_AT = /[^"'`\\$;&|<>()\s]*/y;
+
+/** The index of the first character in text[from, to) a shell would read otherwise than ckpt, or -1. */
+function specialIndex(text: string, from = 0, to = text.length): number {
+  let i = from;
+  for (;;) {
+    PLAIN_AT.lastIndex = i;
+    PLAIN_AT.exec(text);
+    i = PLAIN_AT.lastIndex;
+    if (i >= to) return -1;
+    const c = text[i]!;
+    if (c === '$') {
+      const v = matchAt(VARIABLE_AT, text, i);
+      if (v !== undefined && i + v.length <= to) {
+        i += v.length;
+        continue;
+      }
+    } else if (!SHELL_SPECIAL_CHARS.includes(c)) {
+      i++; // whitespace inside the words after a value
+      continue;
+    }
+    return i;
   }
-  return -1;
 }
 
 interface Assignment {
@@ -53,13 +83,11 @@ type LineResult = { assignments: Assignment[] } | { error: string; column: numbe
 /** A value and the index just after it, or an error at a 0-based index. */
 type ValueResult = { value: string; end: number } | { error: string; at: number };
 
-const ASSIGNMENT_AHEAD = /^[A-Za-z_][A-Za-z0-9_]*=/;
-
 function unquotedAt(line: string, from: number): ValueResult {
-  const word = /^[^\s]*/.exec(line.slice(from))![0];
-  const bad = specialIndex(word);
+  const word = matchAt(WORD_AT, line, from)!;
+  const bad = specialIndex(line, from, from + word.length);
   if (bad >= 0)
-    return { error: `unquoted value contains ${JSON.stringify(word[bad])}; quote the value`, at: from + bad };
+    return { error: `unquoted value contains ${JSON.stringify(line[bad])}; quote the value`, at: bad };
   return { value: word, end: from + word.length };
 }
 
@@ -69,17 +97,25 @@ function singleQuotedAt(line: string, from: number): ValueResult {
   return { value: line.slice(from + 1, end), end: end + 1 };
 }
 
+const DQ_SPECIAL = /["\\]/g;
+const DQ_ESCAPE = /\\([\\"$`])/g;
+
 // Inside double quotes a backslash escapes only what a shell lets it escape (\\ \" \$ \`); before anything
-// else it is a literal backslash, as in the shell.
+// else it is a literal backslash, as in the shell. The closing quote is found first, then the escapes are undone
+// in one native replace: no per-character string building.
 function doubleQuotedAt(line: string, from: number): ValueResult {
-  let value = '';
-  for (let i = from + 1; i < line.length; i++) {
-    const c = line[i]!;
-    if (c === '\\' && i + 1 < line.length && '\\"$`'.includes(line[i + 1]!)) {
-      value += line[i + 1];
-      i++;
-    } else if (c === '"') return { value, end: i + 1 };
-    else value += c;
+  DQ_SPECIAL.lastIndex = from + 1;
+  let escaped = false;
+  for (let m = DQ_SPECIAL.exec(line); m !== null; m = DQ_SPECIAL.exec(line)) {
+    const i = m.index;
+    if (m[0] === '"') {
+      const body = line.slice(from + 1, i);
+      return { value: escaped ? body.replace(DQ_ESCAPE, '$1') : body, end: i + 1 };
+    }
+    if (i + 1 < line.length && '\\"$`'.includes(line[i + 1]!)) {
+      escaped = true;
+      DQ_SPECIAL.lastIndex = i + 2;
+    }
   }
   return { error: 'unterminated quoted value', at: from };
 }
@@ -87,19 +123,19 @@ function doubleQuotedAt(line: string, from: number): ValueResult {
 /**
  * One line: `KEY=value`, or several assignments separated by whitespace (`pid=1 host=a`, which a shell also
  * reads as assignments), then an optional `# comment`. An unquoted value followed by words that are not
- * assignments is read whole with a warning (a shell would run those words as a command).
+ * assignments is read whole with a warning (a shell would run those words as a command). A NUL in a value is an
+ * error: a shell cannot hold one in a variable, so the file would read differently there.
  */
 function parseLine(raw: string): LineResult {
   let i = EXPORT.exec(raw)?.[0].length ?? 0;
   const assignments: Assignment[] = [];
   for (;;) {
-    const m = KEY.exec(raw.slice(i));
-    if (!m)
+    const key = matchAt(KEY_AT, raw, i);
+    if (key === undefined)
       return {
         error: 'expected KEY=value (a key is letters, digits and _; it cannot start with a digit)',
         column: i + 1,
       };
-    const key = m[0];
     const eq = i + key.length;
     if (raw[eq] !== '=') return { error: `expected "=" after the key ${key}`, column: eq + 1 };
     const from = eq + 1;
@@ -112,9 +148,15 @@ function parseLine(raw: string): LineResult {
           ? singleQuotedAt(raw, from)
           : unquotedAt(raw, from);
     if ('error' in r) return { error: r.error, column: r.at + 1 };
+    const nul = r.value.indexOf('\0');
+    if (nul >= 0)
+      return {
+        error: `the value of ${key} contains a NUL byte, which a shell cannot hold`,
+        column: from + 1,
+      };
     const entry: Assignment = { key, value: r.value, valueColumn: from + 1, quoted };
     assignments.push(entry);
-    const gap = /^\s*/.exec(raw.slice(r.end))![0].length;
+    const gap = matchAt(SPACE_AT, raw, r.end)!.length;
     const next = r.end + gap;
     if (next >= raw.length || (raw[next] === '#' && (gap > 0 || r.end === raw.length)))
       return { assignments };
@@ -123,19 +165,26 @@ function parseLine(raw: string): LineResult {
         error: quoted ? 'unexpected text after the closing quote' : 'unexpected text after the value',
         column: r.end + 1,
       };
-    if (ASSIGNMENT_AHEAD.test(raw.slice(next))) {
+    ASSIGNMENT_AT.lastIndex = next;
+    if (ASSIGNMENT_AT.test(raw)) {
       i = next;
       continue;
     }
     if (quoted) return { error: 'unexpected text after the closing quote', column: r.end + 1 };
-    const comment = /\s+#/.exec(raw.slice(r.end));
-    const tail = comment ? raw.slice(r.end, r.end + comment.index) : raw.slice(r.end);
+    COMMENT_AFTER.lastIndex = r.end;
+    const comment = COMMENT_AFTER.exec(raw);
+    const tail = raw.slice(r.end, comment ? comment.index : raw.length);
     const words = tail.replace(/\s+$/, '');
     const bad = specialIndex(words);
     if (bad >= 0)
       return {
         error: `unquoted value contains ${JSON.stringify(words[bad])}; quote the value`,
         column: r.end + bad + 1,
+      };
+    if (words.indexOf('\0') >= 0)
+      return {
+        error: `the value of ${key} contains a NUL byte, which a shell cannot hold`,
+        column: from + 1,
       };
     entry.value += words;
     entry.warning =
@@ -154,6 +203,7 @@ export function parseEnv(text: string, file: string): ParsedEnv {
   const entries: EnvEntry[] = [];
   const comments: ParsedEnv['comments'] = [];
   const findings: Finding[] = [];
+  const firstLine = new Map<string, number>();
   const lines = text.split('\n');
   if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   lines.forEach((raw, idx) => {
@@ -190,7 +240,8 @@ export function parseEnv(text: string, file: string): ParsedEnv {
             },
           ),
         );
-      if (e.key in values) {
+      const first = firstLine.get(e.key);
+      if (first !== undefined) {
         findings.push(
           findingAt(
             file,
@@ -199,11 +250,11 @@ export function parseEnv(text: string, file: string): ParsedEnv {
               code: 'parse/repeated-env-key',
               severity: 'warning',
               pointer: `/${e.key}`,
-              message: `key "${e.key}" is set again (also on line ${entries.find((x) => x.key === e.key)!.line}): the last value counts, as when a shell sources the file`,
+              message: `key "${e.key}" is set again (also on line ${first}): the last value counts, as when a shell sources the file`,
             },
           ),
         );
-      }
+      } else firstLine.set(e.key, n);
       values[e.key] = e.value;
       entries.push({ key: e.key, value: e.value, line: n, valueColumn: e.valueColumn, quoted: e.quoted });
     }

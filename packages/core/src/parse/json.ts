@@ -22,9 +22,10 @@ function colonsIn(s: string): number {
  * Walks what JSON.parse kept, iteratively: the number of object members, and the `:` inside keys and string
  * values. `members` is -1 when nesting exceeds MAX_DEPTH.
  */
-function tally(root: unknown): { members: number; colons: number } {
+function tally(root: unknown): { members: number; colons: number; infinite: boolean } {
   let members = 0;
   let colons = 0;
+  let infinite = false;
   const values: unknown[] = [root];
   const depths: number[] = [0];
   while (values.length > 0) {
@@ -34,8 +35,12 @@ function tally(root: unknown): { members: number; colons: number } {
       colons += colonsIn(v);
       continue;
     }
-    if (v === null || typeof v !== 'object') continue;
-    if (depth >= MAX_DEPTH) return { members: -1, colons };
+    if (v === null || typeof v !== 'object') {
+      // JSON text has no Infinity: a non-finite number is a literal beyond a double's range (1e400).
+      if (typeof v === 'number' && v - v !== 0) infinite = true;
+      continue;
+    }
+    if (depth >= MAX_DEPTH) return { members: -1, colons, infinite };
     if (Array.isArray(v))
       for (const x of v) {
         values.push(x);
@@ -49,7 +54,21 @@ function tally(root: unknown): { members: number; colons: number } {
         depths.push(depth + 1);
       }
   }
-  return { members, colons };
+  return { members, colons, infinite };
+}
+
+/** JSON Pointers of the non-finite numbers in a parsed value (only walked when tally saw one). */
+function infinitePointers(root: unknown): string[] {
+  const out: string[] = [];
+  const stack: [unknown, string][] = [[root, '']];
+  while (stack.length > 0) {
+    const [v, p] = stack.pop()!;
+    if (typeof v === 'number' && v - v !== 0) out.push(p);
+    else if (v !== null && typeof v === 'object')
+      for (const [k, x] of Object.entries(v))
+        stack.push([x, `${p}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`]);
+  }
+  return out.sort();
 }
 
 /**
@@ -131,8 +150,18 @@ export function parseJson(text: string, file: string): ParsedJson {
     });
     return { ok: false, value: undefined, findings: [f], sourceMap };
   }
-  if (keptEveryMember(text, kept)) return { ok: true, value, findings: [], sourceMap };
-  const findings = sourceMap.scan.duplicates.map((d) => {
+  const ranged = kept.infinite
+    ? infinitePointers(value).map((pointer) =>
+        findingAt(file, sourceMap.locate(pointer), {
+          code: 'parse/number-out-of-range',
+          severity: 'error',
+          pointer,
+          message: `number at ${pointer || '/'} is out of range (beyond ±1.8e308): JSON.parse reads it as ±Infinity and JSON.stringify writes it back as null`,
+        }),
+      )
+    : [];
+  if (keptEveryMember(text, kept)) return { ok: ranged.length === 0, value, findings: ranged, sourceMap };
+  const duplicates = sourceMap.scan.duplicates.map((d) => {
     const key = d.pointer
       .slice(d.pointer.lastIndexOf('/') + 1)
       .replace(/~1/g, '/')
@@ -144,5 +173,6 @@ export function parseJson(text: string, file: string): ParsedJson {
       message: `duplicate key "${key}": JSON.parse keeps only the last value`,
     });
   });
+  const findings = [...duplicates, ...ranged];
   return { ok: findings.length === 0, value, findings, sourceMap };
 }

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { isTempName } from '../../fs/atomic.js';
+import { entryExists } from '../../fs/read-checkpoint.js';
 import type { CheckedDocument, TreeContext } from '../dialect.js';
 
 /** One iteration folder `runs/<run-id>/iterations/<NNN>/`. */
@@ -64,13 +65,13 @@ export function loadAgentContextTree(root: string, ctx: TreeContext): AgentConte
   for (const id of dirs(runs)) {
     const dir = join(runs, id);
     for (const f of files(dir)) if (isAgentContextTemp(f)) tempFiles.push(join(dir, f));
-    if (existsSync(join(dir, 'state.json'))) tasks.set(id, ctx.document(join(dir, 'state.json')));
+    if (entryExists(join(dir, 'state.json'))) tasks.set(id, ctx.document(join(dir, 'state.json')));
     const itRoot = join(dir, 'iterations');
     const list: AgentContextIterationFiles[] = [];
     for (const n of dirs(itRoot)) {
       if (!/^[0-9]+$/.test(n)) continue;
       const d = join(itRoot, n);
-      const doc = (name: string) => (existsSync(join(d, name)) ? ctx.document(join(d, name)) : undefined);
+      const doc = (name: string) => (entryExists(join(d, name)) ? ctx.document(join(d, name)) : undefined);
       list.push({
         number: Number(n),
         dir: d,
@@ -88,7 +89,7 @@ export function loadAgentContextTree(root: string, ctx: TreeContext): AgentConte
   for (const id of dirs(orch)) {
     const dir = join(orch, id);
     for (const f of files(dir)) if (isAgentContextTemp(f)) tempFiles.push(join(dir, f));
-    if (existsSync(join(dir, 'state.json'))) orchestrator.set(id, ctx.document(join(dir, 'state.json')));
+    if (entryExists(join(dir, 'state.json'))) orchestrator.set(id, ctx.document(join(dir, 'state.json')));
   }
   return { root, tasks, orchestrator, iterations, tempFiles };
 }

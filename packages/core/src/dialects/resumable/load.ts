@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join, normalize } from 'node:path';
 import { checkEntry } from '../../check/check-document.js';
 import { entriesOfDialect } from '../../detect/catalog.js';
 import { isTempName } from '../../fs/atomic.js';
+import { entryExists, readRegularFileUtf8 } from '../../fs/read-checkpoint.js';
 import type { CheckedDocument, TreeContext } from '../dialect.js';
 import { classifyLock, type LockProbe, type LockState, systemProbe } from './lock.js';
 import { type LogLine, parseRunLog } from './run-log.js';
@@ -106,13 +107,20 @@ function readLock(path: string, ctx: TreeContext): { doc: CheckedDocument; offCa
   const doc = ctx.document(path);
   if (doc.kind === 'resumable/lock') return { doc, offCatalog: false };
   const entry = entriesOfDialect('resumable').find((e) => e.kind === 'resumable/lock');
-  const own = entry && checkEntry(path, ctx.display(path), {}, entry);
+  const own =
+    entry &&
+    checkEntry(
+      path,
+      ctx.display(path),
+      ctx.confineTo === undefined ? {} : { confineTo: ctx.confineTo },
+      entry,
+    );
   return own ? { doc: own, offCatalog: true } : { doc, offCatalog: false };
 }
 
 /** Reads a run root: its env documents through the (caching) tree context, run.log, artifacts, the lock's state. */
 export function loadRunRoot(dir: string, ctx: TreeContext, probe: LockProbe = systemProbe): RunRoot {
-  const doc = (rel: string) => (existsSync(join(dir, rel)) ? ctx.document(join(dir, rel)) : undefined);
+  const doc = (rel: string) => (entryExists(join(dir, rel)) ? ctx.document(join(dir, rel)) : undefined);
   const state = doc(RUN_FILES.state);
   const lockPath = lockPathOf(dir, valuesOf(state));
   const lockRead = lockPath === undefined ? undefined : readLock(lockPath, ctx);
@@ -122,7 +130,12 @@ export function loadRunRoot(dir: string, ctx: TreeContext, probe: LockProbe = sy
   const logPath = join(dir, RUN_FILES.log);
   let log: RunRoot['log'];
   try {
-    log = { file: ctx.display(logPath), lines: parseRunLog(readFileSync(logPath, 'utf8')) };
+    // Through the checkpoint reader: a FIFO or device named run.log is refused (no hang), a huge one not read.
+    const text = readRegularFileUtf8(
+      logPath,
+      ctx.confineTo === undefined ? undefined : { confineTo: ctx.confineTo },
+    );
+    log = { file: ctx.display(logPath), lines: parseRunLog(text) };
   } catch {
     log = undefined;
   }

@@ -117,6 +117,12 @@ export const teamCodes = defineCodes({
     explanation:
       '`start-run` creates the directory, then writes run.json once. A directory without it is what an interrupted `start-run` leaves; it is not a run. Delete it if it holds nothing.',
   },
+  'team/missing-run-json': {
+    severity: 'error',
+    title: 'A run has events but no readable run.json.',
+    explanation:
+      "run.json is the run's authoritative record, written once by `start-run` before any event. A run whose run.json was deleted, or is a directory, a FIFO, a dangling symbolic link or a link loop, cannot be told complete from its events alone: status shows it as unreadable and validate fails. Restore run.json (from version control or a backup).",
+  },
   'team/leftover-temp-file': {
     severity: 'info',
     title: 'A temporary file from an interrupted write.',

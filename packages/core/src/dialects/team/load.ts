@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import { isTempName } from '../../fs/atomic.js';
+import { entryExists, readRegularFileUtf8 } from '../../fs/read-checkpoint.js';
 import { createHash } from '../../util/crypto.js';
 import type { CheckedDocument, TreeContext } from '../dialect.js';
 import { pathProblem } from './guards.js';
@@ -60,16 +61,18 @@ function docsIn(dir: string, ctx: TreeContext, temps: string[]): CheckedDocument
   for (const e of entries(dir, ctx)) {
     const p = base + e.name;
     if (isTempName(e.name)) temps.push(p);
-    else if (e.isFile() && e.name.endsWith('.json')) out.push(ctx.document(p));
+    // Not only regular files: a directory, FIFO or symlink (a loop, a dangling one) named like an event is read
+    // too, so the reader reports what it is instead of the event silently vanishing.
+    else if (e.name.endsWith('.json')) out.push(ctx.document(p));
   }
   return out;
 }
 
-function readCurrent(runsDir: string): TeamCurrent {
+function readCurrent(runsDir: string, confineTo: string | undefined): TeamCurrent {
   const path = join(runsDir, 'current');
   if (!existsSync(path)) return { path, exists: false, value: undefined };
   try {
-    const text = readFileSync(path, 'utf8');
+    const text = readRegularFileUtf8(path, confineTo === undefined ? undefined : { confineTo });
     return { path, exists: true, value: text.split('\n')[0]!.trim() };
   } catch {
     return { path, exists: true, value: undefined };
@@ -84,7 +87,9 @@ export function loadTeamRunFiles(dir: string, ctx: TreeContext): TeamRunFiles {
   return {
     id: basename(dir),
     dir,
-    run: existsSync(runPath) ? ctx.document(runPath) : undefined,
+    // lstat, not existsSync: a dangling or looping run.json link, or a directory, is a broken run.json (reported),
+    // not a missing one.
+    run: entryExists(runPath) ? ctx.document(runPath) : undefined,
     events: docsIn(join(dir, 'events'), ctx, temps),
     approvals: docsIn(join(dir, 'approvals'), ctx, temps),
     tempFiles: temps,
@@ -113,7 +118,7 @@ export function loadTeamTree(
   return {
     runsDir,
     projectDir: dirname(dirname(runsDir)),
-    current: readCurrent(runsDir),
+    current: readCurrent(runsDir, ctx.confineTo),
     runs,
     tempFiles: rootTemps,
   };

@@ -51,6 +51,13 @@ function brokenTree(current = `${OLD}\n`) {
     '.team/runs/current': current,
     [`.team/runs/${OLD}/run.json`]: run(OLD),
     '.team/runs/20261029T000000000000Z-aaaaaa/.keep': '',
+    // events but no run.json (deleted): team/missing-run-json
+    '.team/runs/20261026T000000000000Z-cccccc/events/20261026T000100000000Z-task_started-x-a1-cccc01.json':
+      event({
+        run_id: '20261026T000000000000Z-cccccc',
+        task_id: 'x',
+        at: '2026-10-26T00:01:00Z',
+      }),
     [`${R}/run.json`]: run('20261028T131016577943Z-ffffff'),
     [`${R}/events/.x.json.ckpt-tmp-1-abcd`]: '{"event":',
     // conflict

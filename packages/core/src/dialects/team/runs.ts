@@ -48,9 +48,13 @@ export function loadTeamRunsAt(runsDir: string, ctx: TreeContext): TeamRuns {
 }
 
 /** Every finding of one run: its documents' own findings, then the run's semantic rules. */
-export function teamRunFindings(model: TeamRunModel, files: TeamRunFiles): Finding[] {
+export function teamRunFindings(
+  model: TeamRunModel,
+  files: TeamRunFiles,
+  display?: (abs: string) => string,
+): Finding[] {
   const docs = [...(files.run ? [files.run] : []), ...files.events, ...files.approvals];
-  return [...docs.flatMap((d) => d.findings), ...runFindings(model)].sort(compareFindings);
+  return [...docs.flatMap((d) => d.findings), ...runFindings(model, display)].sort(compareFindings);
 }
 
 /** Every run of a loaded tree as RunViews; the tree's own findings go with the run status shows. */
@@ -58,7 +62,7 @@ export function teamRunViews(runs: TeamRuns, display: (abs: string) => string): 
   return runs.models.map((m) => {
     const files = runs.tree.runs.find((r) => r.id === m.id)!;
     const isSel = runs.selected?.id === m.id;
-    const findings = [...teamRunFindings(m, files), ...(isSel ? runs.treeFindings : [])];
+    const findings = [...teamRunFindings(m, files, display), ...(isSel ? runs.treeFindings : [])];
     return teamRunView(m, files, display, findings, isSel);
   });
 }

@@ -1,4 +1,4 @@
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Finding } from '../../findings/finding.js';
 import type { CheckedDocument, TreeContext } from '../dialect.js';
 import { hashProjectFile, isRun, loadTeamTree, newestRun, type TeamTree } from './load.js';
@@ -98,8 +98,10 @@ function taskFindings(task: TeamTask): Finding[] {
 }
 
 /** The semantic findings across one run's files. Pure over the model. */
-export function runFindings(model: TeamRunModel): Finding[] {
+export function runFindings(model: TeamRunModel, display?: (abs: string) => string): Finding[] {
   const out = model.tasks.flatMap(taskFindings);
+  const missing = display && runJsonMissing(model);
+  if (missing) out.push(fileFinding(display(join(model.dir, 'run.json')), 'team/missing-run-json', missing));
   for (const a of model.approvals)
     if (a.state !== 'valid' && a.latestForArtifact)
       out.push(
@@ -112,6 +114,17 @@ export function runFindings(model: TeamRunModel): Finding[] {
         ),
       );
   return out;
+}
+
+/**
+ * Why a run (it has events or approvals) has no readable run.json, or undefined: deleted, or a directory, FIFO,
+ * dangling link or link loop in its place. Such a run is never complete, whatever its events say.
+ */
+function runJsonMissing(model: TeamRunModel): string | undefined {
+  const doc = model.runDoc;
+  if (!doc) return `run "${model.id}" has events but no run.json: it cannot be told complete`;
+  const io = doc.text === undefined ? doc.findings.find((f) => f.code.startsWith('io/')) : undefined;
+  return io ? `run.json cannot be read (${io.code}): run "${model.id}" cannot be told complete` : undefined;
 }
 
 /** Findings about `current`, temp files and interrupted start-runs. */
@@ -200,7 +213,7 @@ export function checkTeamTree(runsDir: string, ctx: TreeContext): Finding[] {
   const out: Finding[] = [];
   const hashOf = projectHasher(dirname(dirname(runsDir)));
   const tree = loadTeamTree(runsDir, ctx, (files) => {
-    if (isRun(files)) out.push(...runFindings(teamRunModel(files, hashOf)));
+    if (isRun(files)) out.push(...runFindings(teamRunModel(files, hashOf), ctx.display));
     if (!ctx.release) return files;
     ctx.release([
       ...(files.run ? [files.run.path] : []),

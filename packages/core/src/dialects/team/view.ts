@@ -14,6 +14,7 @@ export const TEAM_TONES: Record<string, Tone> = {
   awaiting_approval: 'warning',
   conflict: 'error',
   'needs attention': 'error',
+  unreadable: 'error',
 };
 
 const ms = (a?: string, b?: string) => {
@@ -149,8 +150,10 @@ export function teamRunView(
   const units = model.tasks.map(unitView);
   const counts: Record<string, number> = Object.create(null);
   for (const u of units) counts[u.status] = (counts[u.status] ?? 0) + 1;
-  const status =
-    plan.conflicts.length > 0
+  // Without a readable run.json the run is not known to be complete, whatever its events say.
+  const status = !model.run
+    ? 'unreadable'
+    : plan.conflicts.length > 0
       ? 'conflict'
       : plan.running.length > 0
         ? 'running'

@@ -68,12 +68,12 @@ export function loadUlpiRunFiles(dir: string, ctx: TreeContext): UlpiRunFile[] {
     const path = join(dir, name);
     let mtimeMs = 0;
     try {
-      const st = statSync(path);
-      if (st.isDirectory()) continue;
-      mtimeMs = st.mtimeMs;
+      mtimeMs = statSync(path).mtimeMs;
     } catch {
-      // Vanished meanwhile: still try to read it below, which reports it.
+      // Vanished meanwhile, or a link that leads nowhere: still read it below, which reports why.
     }
+    // A directory (or FIFO, device) named like a run file is read too: the reader reports what it is, instead of
+    // the run vanishing from the list ("no runs found").
     const doc = ctx.document(path);
     const value = doc.value !== undefined && doc.usable && isObject(doc.value) ? doc.value : undefined;
     const error = value

@@ -59,6 +59,15 @@ export {
   writeTemp,
 } from './fs/atomic.js';
 export { type FileSystem, nodeFileSystem } from './fs/file-system.js';
+export {
+  entryExists,
+  type ReadOptions,
+  ReadRefusedError,
+  readRegularFile,
+  readRegularFileUtf8,
+} from './fs/read-checkpoint.js';
+export { type ReadFailure, readFailure } from './fs/read-failure.js';
+export { DEFAULT_MAX_FILE_SIZE, maxFileSize, parseByteSize, setMaxFileSize } from './fs/read-limits.js';
 export { type LockDirOptions, withLockDir } from './fs/lock-dir.js';
 export { decodeUtf8 } from './parse/decode.js';
 export { type EnvEntry, type ParsedEnv, parseEnv, quoteEnvValue, serializeEnv } from './parse/env.js';

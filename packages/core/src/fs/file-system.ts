@@ -1,4 +1,5 @@
 import * as nodeFs from 'node:fs';
+import { readRegularFile } from './read-checkpoint.js';
 
 /**
  * The system calls ckpt's writers use. Everything that writes goes through one of these, so tests can inject a
@@ -34,7 +35,9 @@ export const nodeFileSystem: FileSystem = {
     nodeFs.mkdirSync(p, o);
   },
   rmdirSync: (p) => nodeFs.rmdirSync(p),
-  readFileSync: (p) => nodeFs.readFileSync(p),
+  // Checkpoint reads: a FIFO, device or directory is refused (never blocks, e.g. while a writer holds a lock),
+  // and a file over the size limit is not read (fs/read-checkpoint.ts).
+  readFileSync: (p) => readRegularFile(p),
   readdirSync: (p) => nodeFs.readdirSync(p),
   statSync: (p) => nodeFs.statSync(p),
   existsSync: (p) => nodeFs.existsSync(p),

@@ -1,6 +1,6 @@
-import { appendFileSync, existsSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { isatty } from 'node:tty';
-import { collectFiles, type FileRef, isDialectId, validateFiles, warmPool } from '@ckpt/core';
+import { collectFiles, type FileRef, isDialectId, validateFiles } from '@ckpt/core';
 import { type ColorMode, colorsFor } from '../output/color.js';
 import { createProgress } from '../output/progress.js';
 import { stepSummary } from '../reporters/github.js';
@@ -67,10 +67,6 @@ export async function runValidate(paths: readonly string[], flags: ValidateFlags
     throw new UsageError(`--color must be auto, always or never, got "${color}"`);
   const expanded = await expandPaths(paths.length > 0 ? paths : ['.']);
   const threads = threadsFromEnv();
-  // A folder may hold many files: start the worker threads now, so their start-up overlaps the walk (a run that
-  // turns out small does not use them; files named one by one never start any).
-  if (expanded.some((p) => statSync(p, { throwIfNoEntry: false })?.isDirectory()))
-    warmPool(threads.pool?.threads);
   const { files, missing, listings } = collectFiles(expanded);
   if (missing.length > 0)
     throw new InputError(`cannot read ${missing.map((m) => `"${m}"`).join(', ')}: no such file or directory`);

@@ -15,6 +15,8 @@ export function loadRuns(given: string | undefined, dialect: string | undefined,
   const runs = loadProject(project.dir, {
     ...(dialect ? { dialects: [dialect as DialectId] } : {}),
     onProgress: (m) => progress.message(m),
+    // A symlink out of the project is never read (io/outside-project), as in the viewer.
+    confineTo: project.dir,
   });
   progress.done();
   if (runs.length === 0) throw noRunsError(project, dialect);

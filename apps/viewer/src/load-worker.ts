@@ -29,7 +29,10 @@ if (port) {
     if (req.type !== 'load') return;
     const t0 = performance.now();
     try {
-      const runs = loadProject(dir, { onProgress: (message) => post({ type: 'progress', message }) });
+      const runs = loadProject(dir, {
+        onProgress: (message) => post({ type: 'progress', message }),
+        confineTo: dir, // never read through a symlink out of the project (io/outside-project)
+      });
       post({ type: 'loaded', diff: differ.diff(runs), ms: performance.now() - t0 });
     } catch (e) {
       post({ type: 'error', message: (e as Error)?.message ?? String(e) });

@@ -110,7 +110,9 @@ export class ProjectState {
     if (this.loader) return;
     this.startedAt = performance.now();
     const script = this.load || opts.thread === false ? undefined : workerScript();
-    this.loader = script ? this.threadLoader(script) : this.localLoader(this.load ?? ((d) => loadProject(d)));
+    this.loader = script
+      ? this.threadLoader(script)
+      : this.localLoader(this.load ?? ((d) => loadProject(d, { confineTo: d })));
     this.request(undefined);
   }
 
@@ -280,7 +282,7 @@ export class ProjectState {
     // A loader thread that died (out of memory, a crash): load on this thread from now on.
     worker.on('exit', () => {
       if (closed) return;
-      this.loader = this.localLoader(this.load ?? ((d) => loadProject(d)));
+      this.loader = this.localLoader(this.load ?? ((d) => loadProject(d, { confineTo: d })));
       if (this.loading) {
         this.loading = false;
         this.request(undefined);

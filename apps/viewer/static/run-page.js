@@ -1,5 +1,6 @@
 // @ts-check
 import { ApiError, getJson, UnitPager } from './api.js';
+import { commandLine } from './copy.js';
 import { h, pill, replace, stackedBar } from './dom.js';
 import { ago, when } from './fmt.js';
 import { ganttSection } from './gantt.js';
@@ -9,6 +10,7 @@ import { detailsSection, planSection } from './run-plan.js';
 import { approvalsSection, findingsSection, phasesSection } from './run-sections.js';
 import { sourcesSection } from './run-sources.js';
 import { UnitsSection } from './run-units.js';
+import { tab } from './tab-count.js';
 
 /** @param {any} run */
 function header(run) {
@@ -33,7 +35,7 @@ function header(run) {
       { class: 'title-row' },
       h('h1', null, run.title),
       pill(run.status, run.tone),
-      h('span', { class: 'badge' }, run.dialect),
+      h('span', { class: 'badge dialect' }, run.dialect),
       run.attention.level === 'action' || run.attention.level === 'blocked'
         ? h(
             'span',
@@ -41,19 +43,33 @@ function header(run) {
             run.attention.level === 'blocked' ? 'blocked' : 'needs attention',
           )
         : null,
+      run.attention.reasons.some((/** @type {any} */ x) => x.code === 'run/stale')
+        ? h('span', { class: 'badge stale' }, 'stale')
+        : null,
     ),
     run.attention.reasons.length
       ? h(
-          'ul',
-          { class: 'attention-reasons', 'aria-label': 'Why this run needs attention' },
-          run.attention.reasons.map((/** @type {any} */ x) =>
-            h(
-              'li',
-              null,
-              h('b', { class: `reason-${x.level}` }, x.message),
-              ' — ',
-              x.hint,
-              x.command ? [' ', h('code', null, x.command)] : null,
+          'section',
+          { class: `attention-box level-${run.attention.level}`, 'aria-labelledby': 'why-title' },
+          h(
+            'h2',
+            { id: 'why-title' },
+            run.attention.level === 'action' || run.attention.level === 'blocked'
+              ? 'Why this run needs you'
+              : 'Worth knowing',
+          ),
+          h(
+            'ul',
+            { class: 'attention-reasons' },
+            // core's reasons, most urgent first: what, what to do, and the command that does it.
+            run.attention.reasons.map((/** @type {any} */ x) =>
+              h(
+                'li',
+                { class: `reason level-${x.level}`, dataset: { code: x.code } },
+                h('b', { class: `reason-${x.level}` }, x.message),
+                h('span', { class: 'reason-hint' }, x.hint),
+                x.command ? commandLine(x.command) : null,
+              ),
             ),
           ),
         )
@@ -134,7 +150,8 @@ export function runPage(main) {
   };
   const units = new UnitsSection({
     runRef,
-    unitUrl: (uid) => `${base}/units/${encodeURIComponent(uid)}`,
+    // triage: by index in run.units (an id of any length cannot be a path segment), as history addresses units.
+    unitUrl: (uid) => `${base}/unit?index=${run.units.findIndex((/** @type {any} */ u) => u.id === uid)}`,
     onSelect: (uid) => history.replaceState(null, '', `#unit-${encodeURIComponent(uid)}`),
   });
   // live: units beyond the page document's first screen arrive page by page; a change re-fetches only its units.
@@ -158,15 +175,16 @@ export function runPage(main) {
         findingsLoading = false;
       });
   };
+  // triage: each slot has a class, so a narrow screen can order them (the resume plan before the files).
   const slots = {
-    head: h('div'),
-    toc: h('div'),
-    phases: h('div'),
-    findings: h('div'),
-    approvals: h('div'),
-    plan: h('div'),
-    details: h('div'),
-    sources: h('div'),
+    head: h('div', { class: 'slot-head' }),
+    toc: h('div', { class: 'slot-toc' }),
+    phases: h('div', { class: 'slot-phases' }),
+    findings: h('div', { class: 'slot-findings' }),
+    approvals: h('div', { class: 'slot-approvals' }),
+    plan: h('div', { class: 'slot-plan' }),
+    details: h('div', { class: 'slot-details' }),
+    sources: h('div', { class: 'slot-sources' }),
   };
   let built = false;
   // history: the run's shape (dependency graph, timeline) and its history; each fetches its own document.
@@ -209,7 +227,7 @@ export function runPage(main) {
         { class: 'grid' },
         h(
           'div',
-          { class: 'col' },
+          { class: 'col col-main' },
           slots.phases,
           units.el,
           shape.graph.el,
@@ -219,7 +237,7 @@ export function runPage(main) {
           shape.history.el,
           slots.sources,
         ),
-        h('div', { class: 'col' }, slots.plan, slots.details),
+        h('div', { class: 'col col-side' }, slots.plan, slots.details),
       ),
     );
     built = true;
@@ -234,7 +252,11 @@ export function runPage(main) {
         findingsState.all = true;
         render();
       }
-      document.getElementById(location.hash.slice(1))?.scrollIntoView({ block: 'center' });
+      // Highlighted after a reload too (`:target` does not match an element the script adds after loading).
+      for (const el of document.querySelectorAll('.finding.hl')) el.classList.remove('hl');
+      const el = document.getElementById(location.hash.slice(1));
+      el?.classList.add('hl');
+      el?.scrollIntoView({ block: 'center' });
     } else if (location.hash.length > 1) document.getElementById(location.hash.slice(1))?.scrollIntoView();
   };
   window.addEventListener('hashchange', followHash);
@@ -268,7 +290,7 @@ export function runPage(main) {
     document.body.dataset.units = pager.complete ? 'complete' : 'partial';
     // Files beyond the page's first ones, once fetched, are re-fetched (or confirmed by a 304) on a refresh.
     if (sourcesState.all) sourcesState.loadAll?.();
-    document.title = `${run.title} · ${run.status} · ckpt`;
+    tab.setTitle(`${run.title} · ${run.status} · ckpt`);
     if (!built) build();
     render();
     if (first) followHash();

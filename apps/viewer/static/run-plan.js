@@ -1,4 +1,5 @@
 // @ts-check
+import { commandLine, withCommands } from './copy.js';
 import { h } from './dom.js';
 import { when } from './fmt.js';
 import { panel } from './run-sections.js';
@@ -13,7 +14,10 @@ function group(cls, title, items, total = items.length) {
     h(
       'ul',
       null,
-      items.map((i) => h('li', null, h('code', null, i.id), h('span', { class: 'why' }, i.reason))),
+      // triage: a `command` inside a reason (take over a lock, approve) gets a copy button.
+      items.map((i) =>
+        h('li', null, h('code', null, i.id), h('span', { class: 'why' }, withCommands(i.reason))),
+      ),
       total > items.length
         ? h('li', { class: 'more-items' }, `… and ${total - items.length} more (ckpt resume lists them all)`)
         : null,
@@ -51,7 +55,7 @@ export function planSection(run) {
         n.needsPerson,
       ),
       skip,
-      p.command ? [h('h3', null, 'Command'), h('pre', { class: 'cmd' }, p.command.shell)] : null,
+      p.command ? [h('h3', null, 'Command'), commandLine(p.command.shell, 'block')] : null,
       p.notes.length
         ? h(
             'div',

@@ -72,7 +72,8 @@ export function findingsSection(run, runRef, state, rerender) {
         shown.map((/** @type {any} */ f, /** @type {number} */ i) =>
           h(
             'li',
-            { class: 'finding', id: `finding-${i + 1}` },
+            // triage: the deep-linked finding stays highlighted when a live refresh re-renders the list.
+            { class: `finding${location.hash === `#finding-${i + 1}` ? ' hl' : ''}`, id: `finding-${i + 1}` },
             h(
               'span',
               { class: `icon sev-${f.severity}`, title: f.severity, 'aria-label': f.severity },

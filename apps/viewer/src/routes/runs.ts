@@ -1,4 +1,10 @@
-import { resumeDocument, runDocument, runsDocument, summariesDocument } from '@ckpt/core';
+import {
+  RUN_VIEW_FORMAT_VERSION,
+  resumeDocument,
+  runDocument,
+  runsDocument,
+  summariesDocument,
+} from '@ckpt/core';
 import type { FastifyInstance } from 'fastify';
 import type { ProjectState } from '../project.js';
 import {
@@ -101,6 +107,24 @@ export function registerRunRoutes(app: FastifyInstance, project: ProjectState): 
     );
   });
 
+  // triage: a unit by its index in run.units, so a unit id of any length opens (an id in the path is limited).
+  app.get<{ Params: RunParams; Querystring: { index?: string } }>(
+    '/api/runs/:dialect/:id/unit',
+    (req, reply) => {
+      const run = project.get(req.params.dialect, req.params.id);
+      if (!run) return sendError(reply, 404, `no ${req.params.dialect} run "${req.params.id}"`);
+      const i = /^\d{1,9}$/.test(req.query.index ?? '') ? Number(req.query.index) : -1;
+      const unit = run.units[i];
+      if (!unit)
+        return sendError(
+          reply,
+          404,
+          `no unit at index ${req.query.index ?? '(none)'} in ${run.dialect} run "${run.id}"`,
+        );
+      return sendJson(req, reply, project.bodyOf({ formatVersion: RUN_VIEW_FORMAT_VERSION, unit }));
+    },
+  );
+
   app.get<{ Params: RunParams & { unit: string } }>('/api/runs/:dialect/:id/units/:unit', (req, reply) => {
     const run = project.get(req.params.dialect, req.params.id);
     if (!run) return sendError(reply, 404, `no ${req.params.dialect} run "${req.params.id}"`);
@@ -122,6 +146,7 @@ export function registerRunRoutes(app: FastifyInstance, project: ProjectState): 
           'slim units, a page at a time (or ?id=<unit>&id=...)',
         '/api/runs/<dialect>/<id>/findings?offset=<n>&limit=<n>': 'findings, a page at a time',
         '/api/runs/<dialect>/<id>/units/<unit>': 'one unit in full, with every attempt',
+        '/api/runs/<dialect>/<id>/unit?index=<n>': 'one unit in full by its index in the run (any id length)',
         '/api/runs/<dialect>/<id>/sources': 'every source file of the run (or ?offset=<n>&limit=<n>)',
         '/api/runs/<dialect>/<id>/resume': 'its resume plan, as `ckpt resume --run <id> --json` prints it',
         '/api/runs/<dialect>/<id>/history':

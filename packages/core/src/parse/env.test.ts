@@ -92,6 +92,29 @@ describe('parseEnv', () => {
     expect(p.findings[0]).toMatchObject({ code: 'parse/repeated-env-key', severity: 'warning', line: 2 });
   });
 
+  it('should report a NUL byte in a value, which a shell cannot hold, quoted or not', () => {
+    for (const text of ['A="x\u0000y"\n', "A='\u0000'\n", 'A=x\u0000\n', 'A=x y\u0000z\n']) {
+      const p = parseEnv(`OK=1\n${text}`, 's.env');
+      expect(p.ok).toBe(false);
+      expect(p.findings[0]).toMatchObject({ code: 'parse/invalid-env-line', line: 2, column: 3 });
+      expect(p.findings[0]?.message).toContain('the value of A contains a NUL byte');
+    }
+  });
+
+  it('should undo only the escapes a shell undoes inside double quotes, wherever they are', () => {
+    const p = parseEnv('A="a\\\\b\\"c\\$d\\`e\\nf\\"" B=2\n', 's.env');
+    expect(p.values.A).toBe('a\\b"c$d`e\\nf"');
+    expect(p.values.B).toBe('2');
+  });
+
+  it('should name the first line of a key set many times (a map, not a search per line)', () => {
+    const text = Array.from({ length: 2000 }, (_, i) => `K${i % 3}=${i}`).join('\n');
+    const p = parseEnv(text, 's.env');
+    expect(p.values.K0).toBe('1998');
+    expect(p.findings.filter((f) => f.code === 'parse/repeated-env-key')).toHaveLength(1997);
+    expect(p.findings.at(-1)?.message).toContain('also on line 2)');
+  });
+
   it('should hold __proto__ as a plain key', () => {
     const p = parseEnv('__proto__=1\n', 's.env');
     expect(p.values['__proto__' as string]).toBe('1');

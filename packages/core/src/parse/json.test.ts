@@ -88,6 +88,17 @@ describe('parseJson', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('should report a number beyond a double (1e400) as out of range, not read it as Infinity silently', () => {
+    const p = parseJson('{\n  "attempt": 1e400,\n  "x": [1, -2e999]\n}', 'f.json');
+    expect(p.ok).toBe(false);
+    expect(p.findings.map((f) => [f.code, f.pointer, f.line])).toEqual([
+      ['parse/number-out-of-range', '/attempt', 2],
+      ['parse/number-out-of-range', '/x/1', 3],
+    ]);
+    expect(p.findings[0]?.message).toContain('out of range');
+    expect(parseJson('{"a": 1.7976931348623157e308, "b": 1e-400}', 'f.json').ok).toBe(true);
+  });
+
   it('should never throw and agree with JSON.parse on any string', () => {
     fc.assert(
       fc.property(

@@ -139,6 +139,7 @@ export class UnitsSection {
         h('span', null, 'Status'),
         h('span', null, 'Unit'),
         h('span', null, 'Attempts'),
+        h('span', { class: 'c-checks' }, 'Checks'),
         h('span', { class: 'c-dur' }, 'Duration'),
         this.axis,
       ),
@@ -156,16 +157,16 @@ export class UnitsSection {
       { class: 'unit-row', title: u.id },
       pill(u.status, u.tone),
       h('span', { class: 'uid' }, u.id),
+      // triage: attempts in their column, checklist progress in its own (a resumable stage has both).
       h(
         'span',
-        { class: `tries${n > 1 ? ' retry' : ''}` },
-        n > 1
-          ? `${n} tries`
-          : n === 1
-            ? '1 try'
-            : u.checks
-              ? `${u.checks.filter((/** @type {any} */ c) => c.done).length}/${u.checks.length} ✓`
-              : '',
+        { class: `tries${n > 1 ? ' retry' : ''}`, title: n ? '' : 'no attempt recorded' },
+        n > 1 ? `${n} tries` : n === 1 ? '1 try' : '—',
+      ),
+      h(
+        'span',
+        { class: 'checks', title: u.checks ? 'checklist items done' : '' },
+        u.checks ? `${u.checks.filter((/** @type {any} */ c) => c.done).length}/${u.checks.length} ✓` : '',
       ),
       h('span', { class: 'dur' }, duration(u.durationMs)),
       this.span ? segments(u, this.span) : h('span'),

@@ -1,4 +1,5 @@
 import { validateTask } from '../check/validate-task.js';
+import { viewDocumentsTask } from '../view/index-cache-prefetch.js';
 import type { PoolTask } from './pool.js';
 
 /**
@@ -8,4 +9,5 @@ import type { PoolTask } from './pool.js';
 // biome-ignore lint/suspicious/noExplicitAny: a table of tasks of different input and output types
 export const poolTasks: Record<string, PoolTask<any, unknown>['start']> = {
   [validateTask.name]: (input) => validateTask.start({ ...input, sendable: true }),
+  [viewDocumentsTask.name]: (input) => viewDocumentsTask.start(input),
 };

@@ -192,6 +192,16 @@ describe('createProjectIndex', () => {
     expect(same.changed).toEqual([]);
   });
 
+  it('should load the same runs when the team documents are read ahead on worker threads', () => {
+    const dir = copySample();
+    const pooled = createProjectIndex(dir, { now: NOW, pool: { threads: 2, minItemsPerThread: 1 } });
+    const first = pooled.load();
+    expect(first.runs).toEqual(fresh(dir));
+    const event = filesUnder(join(dir, '.team/runs')).find((p) => p.includes('/events/'))!;
+    writeFileSync(event, '{"event": "task_started"');
+    expect(pooled.refresh([event]).runs).toEqual(fresh(dir));
+  });
+
   it('should report a new run as changed and a deleted one as removed', () => {
     const dir = copySample();
     const index = createProjectIndex(dir, { now: NOW });

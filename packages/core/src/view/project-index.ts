@@ -5,7 +5,9 @@ import { currentTime } from '../attention/clock.js';
 import { createTreeContext } from '../check/validate-files.js';
 import type { CheckedDocument, Dialect, DialectId, TreeContext } from '../dialects/dialect.js';
 import { dialects } from '../dialects/registry.js';
+import type { PoolOptions } from '../pool/pool.js';
 import { redactSecretsIn } from '../text/secrets.js';
+import { prefetchDocuments, teamDocumentPaths } from './index-cache-prefetch.js';
 import type { RunFacts, RunView } from './run-view.js';
 
 /** Options of `loadProject` and `createProjectIndex`. */
@@ -30,6 +32,11 @@ export interface ProjectIndexOptions extends LoadProjectOptions {
    * `refresh()` without paths can tell what changed (default true). `loadProject`, which loads once, turns it off.
    */
   readonly signatures?: boolean;
+  /**
+   * The worker pool that reads a large team root ahead (default: `os.availableParallelism()` threads, one for
+   * small roots; `{ threads: 1 }` reads everything on this thread). Not used with `readDocument`.
+   */
+  readonly pool?: PoolOptions;
   /** Reads, parses and checks one document (default: the per-file pipeline). Injectable to count reads. */
   readonly readDocument?: (absPath: string, file: string) => CheckedDocument;
 }
@@ -265,12 +272,23 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
       },
     };
     opts.onProgress?.(`reading ${d.id} runs in ${display(root)}`);
+    // A large team root is read ahead on the worker pool; the loader then finds its documents here.
+    let ahead: string[] = [];
+    if (d.id === 'team' && !opts.readDocument) {
+      ahead = teamDocumentPaths(root).filter((p) => !docs.has(p));
+      const read = prefetchDocuments(ahead, display, opts.confineTo, opts.pool);
+      if (read) {
+        for (const doc of read) docs.set(doc.path, doc);
+        documentsRead += read.length;
+      } else ahead = [];
+    }
     let facts: RunFacts[];
     try {
       facts = d.loadRunViews!(root, ctx);
     } catch (e) {
       facts = [failedRootView(d, display(root), e)];
     }
+    for (const p of ahead) if (!used.has(p)) docs.delete(p);
     const externals = externalsOf(d, root, facts);
     if (signature) {
       for (const p of signature.keys()) if (!within(p, root)) signature.delete(p);

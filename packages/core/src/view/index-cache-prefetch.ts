@@ -1,0 +1,94 @@
+import { readdirSync } from 'node:fs';
+import { type CheckOptions, checkEntry, formatOf, pickEntry } from '../check/check-document.js';
+import { type DocRecord, documentOf } from '../check/records.js';
+import type { CheckedDocument } from '../dialects/dialect.js';
+import { isTempName } from '../fs/atomic.js';
+import { type PoolOptions, type PoolTask, poolMap, poolThreads } from '../pool/pool.js';
+
+/** The documents to read ahead, flat (one string per column) so that it is cheap to copy to a worker. */
+export interface PrefetchInput {
+  /** Absolute paths, one per line. */
+  readonly paths: string;
+  /** Display paths, one per line. */
+  readonly files: string;
+  readonly confineTo: string | undefined;
+}
+
+/**
+ * Reads, parses and checks documents as the project index's context would (`checkDocument` with `sniff`), and
+ * sends each whole but for its text and source map: positions are found again from the file when a rule places
+ * a finding (`documentOf`). For the team dialect only, whose loaders read values and findings, never texts.
+ */
+export const viewDocumentsTask: PoolTask<PrefetchInput, DocRecord> = {
+  name: 'view-documents',
+  start(input) {
+    const paths = input.paths.split('\n');
+    const files = input.files.split('\n');
+    const opts: CheckOptions = {
+      sniff: true,
+      ...(input.confineTo !== undefined ? { confineTo: input.confineTo } : {}),
+    };
+    return (from, to) => {
+      const out: DocRecord[] = [];
+      for (let i = from; i < to; i++) {
+        const path = paths[i]!;
+        const file = files[i]!;
+        const entry = pickEntry(path, opts);
+        const doc = checkEntry(path, file, opts, entry);
+        out.push({
+          path,
+          file,
+          kind: doc?.kind,
+          text: undefined,
+          value: doc?.value,
+          usable: doc?.usable ?? false,
+          findings: doc?.findings ?? [],
+          remap: doc?.sourceMap ? formatOf(path, entry) : undefined,
+        });
+      }
+      return out;
+    };
+  },
+};
+
+const names = (dir: string) => {
+  try {
+    return readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+};
+
+/** The documents the team loader asks for under a `.team/runs` root (load.ts: run.json, events/, approvals/). */
+export function teamDocumentPaths(root: string): string[] {
+  const out: string[] = [];
+  for (const r of names(root)) {
+    if (!r.isDirectory() || isTempName(r.name)) continue;
+    const run = `${root}/${r.name}`;
+    for (const f of names(run)) if (f.name === 'run.json' && f.isFile()) out.push(`${run}/run.json`);
+    for (const sub of ['events', 'approvals'])
+      for (const f of names(`${run}/${sub}`))
+        if (f.isFile() && f.name.endsWith('.json') && !isTempName(f.name))
+          out.push(`${run}/${sub}/${f.name}`);
+  }
+  return out;
+}
+
+/**
+ * Reads `paths` ahead on the worker pool when there are enough of them to pay for it; undefined otherwise (the
+ * loader then reads each document itself, on this thread).
+ */
+export function prefetchDocuments(
+  paths: readonly string[],
+  display: (abs: string) => string,
+  confineTo: string | undefined,
+  pool: PoolOptions = {},
+): CheckedDocument[] | undefined {
+  if (poolThreads(paths.length, pool) <= 1 || paths.some((p) => p.includes('\n'))) return undefined;
+  const input: PrefetchInput = {
+    paths: paths.join('\n'),
+    files: paths.map(display).join('\n'),
+    confineTo,
+  };
+  return poolMap(viewDocumentsTask, input, paths.length, pool).map(documentOf);
+}

@@ -1,5 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
+import { entryExists } from '../fs/read-checkpoint.js';
 
 const SKIP_DIRS = new Set(['node_modules', '.git']);
 const CHECKPOINT_NAME = /\.(?:json|jsonl|env)$/;
@@ -68,7 +69,9 @@ export function collectFiles(
     try {
       st = statSync(abs);
     } catch {
-      missing.push(p);
+      // A symlink loop or a dangling link is there, only unreadable: the reader reports which, not "missing".
+      if (entryExists(abs)) seen.set(abs, { path: abs, file: display(abs), explicit: true });
+      else missing.push(p);
       continue;
     }
     if (st.isDirectory()) {

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { fingerprint, judgeFingerprint, parseJson } from '@ckpt/core';
+import { fingerprint, judgeFingerprint, parseJson, ReadRefusedError, readRegularFileUtf8 } from '@ckpt/core';
 import { InputError, unreadable } from '../../usage-error.js';
 
 const LISTS = ['blockingFindingIds', 'blockingGateIds', 'missingEvidence', 'requiredCommands'];
@@ -23,9 +22,9 @@ function inputOf(
 export function runFingerprint(file: string, opts: { json?: boolean }): void {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readRegularFileUtf8(file);
   } catch (e) {
-    throw unreadable(file, e);
+    throw e instanceof ReadRefusedError ? e : unreadable(file, e);
   }
   const parsed = parseJson(text, file);
   if (!parsed.ok) {

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
 import {
   addUlpiItems,
@@ -7,6 +6,8 @@ import {
   gcUlpiRuns,
   initUlpiRun,
   migrateUlpiFile,
+  ReadRefusedError,
+  readRegularFileUtf8,
   readUlpiValue,
   rebuildUlpiSnapshot,
   reconcileUlpiFromGit,
@@ -144,9 +145,10 @@ export function runReplay(file: string): void {
   const log = ulpiEventLogPathFor(snapshotOf(file));
   let text: string;
   try {
-    text = readFileSync(log, 'utf8');
+    text = readRegularFileUtf8(log);
   } catch (e) {
-    throw ulpiUsage(`cannot read ${log}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    const why = e instanceof ReadRefusedError ? e.reason : ((e as NodeJS.ErrnoException).code ?? String(e));
+    throw ulpiUsage(`cannot read ${log}: ${why}`);
   }
   const r = replayUlpiEventLog(text);
   if (!r.ok) throw ulpiUsage(`event log ${log} fails closed: ${r.error.message}`);

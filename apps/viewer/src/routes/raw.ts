@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { ReadRefusedError, readRegularFile } from '@ckpt/core';
 import type { FastifyInstance } from 'fastify';
 import type { ProjectState } from '../project.js';
 import { resolveInside } from '../safe-path.js';
@@ -24,8 +24,12 @@ export function registerRawRoutes(app: FastifyInstance, project: ProjectState): 
         : sendError(reply, 404, `"${rel}" is not a readable file`);
     let bytes: Buffer;
     try {
-      bytes = readFileSync(r.path);
-    } catch {
+      // The checkpoint reader: a FIFO or device swapped in after the check is refused, and nothing over the
+      // limit is read into memory.
+      bytes = readRegularFile(r.path, { confineTo: project.dir, maxSize: RAW_LIMIT });
+    } catch (e) {
+      if (e instanceof ReadRefusedError && e.findingCode === 'io/too-large')
+        return sendError(reply, 413, `"${rel}" is larger than ${RAW_LIMIT} bytes`);
       return sendError(reply, 404, `"${rel}" could not be read`);
     }
     if (bytes.length > RAW_LIMIT) return sendError(reply, 413, `"${rel}" is larger than ${RAW_LIMIT} bytes`);

@@ -116,9 +116,11 @@ export class ProjectState {
     this.request(undefined);
   }
 
-  /** Resolves when the first load has ended (or failed: then every run list is empty and progress says why). */
+  /**
+   * Resolves when the first load has ended (or failed: then every run list is empty and progress says why). The
+   * load itself begins with `start` (the viewer calls it once its watcher watches).
+   */
   ready(): Promise<void> {
-    if (!this.loader) this.start();
     return this.readyPromise;
   }
 

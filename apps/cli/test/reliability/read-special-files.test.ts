@@ -69,6 +69,19 @@ describe('a FIFO at a checkpoint path', () => {
     );
   });
 
+  it('doctor: a FIFO lock file and a dangling temp-file link neither block nor crash it', () => {
+    const dir = project();
+    mkfifo(join(dir, 'run.lock'));
+    symlinkSync('gone', join(dir, TEAM_DIR, 'events', '.x.json.ckpt-tmp-1-aa'));
+    const r = runBounded(['doctor', '--json'], { cwd: dir });
+    expect(r.hung).toBe(false);
+    expect(r.code).not.toBe(70);
+    const problems = JSON.parse(r.stdout).problems as { kind: string; path?: string }[];
+    expect(problems).toContainEqual(
+      expect.objectContaining({ kind: 'temp-file', path: `${TEAM_DIR}/events/.x.json.ckpt-tmp-1-aa` }),
+    );
+  });
+
   it('team start-task: refuses a run whose run.json is a FIFO, writing nothing', () => {
     const dir = project();
     mkfifo(join(dir, TEAM_DIR, 'run.json'));

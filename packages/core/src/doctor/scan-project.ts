@@ -1,4 +1,4 @@
-import { readdirSync, type Stats, statSync } from 'node:fs';
+import { lstatSync, readdirSync, type Stats, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, relative } from 'node:path';
 import { attentionOf } from '../attention/attention.js';
@@ -122,6 +122,15 @@ function staleLock(st: Stats, text: string, now: number, staleMs: number): strin
   return undefined;
 }
 
+/** The file's stat, or the link's own for a dangling link or a loop (walked entries include symlinks). */
+function statOrLink(path: string): Stats {
+  try {
+    return statSync(path);
+  } catch {
+    return lstatSync(path);
+  }
+}
+
 /** Why a file cannot be read (`is a FIFO, not a regular file`, `permission denied`), or undefined. Never blocks. */
 function cannotRead(path: string): ReadFailure | undefined {
   try {
@@ -239,7 +248,7 @@ export function scanProject(
   for (const f of w.files) {
     const name = f.slice(f.lastIndexOf('/') + 1);
     if (isTempName(name)) {
-      const st = statSync(f);
+      const st = statOrLink(f);
       const age = Math.round((now - st.mtimeMs) / 60000);
       problems.push({
         kind: 'temp-file',
@@ -250,7 +259,7 @@ export function scanProject(
       continue;
     }
     if (name.endsWith('.lock') || name === 'run.lock') {
-      const why = staleLock(statSync(f), readText(f), now, opts.staleMs);
+      const why = staleLock(statOrLink(f), readText(f), now, opts.staleMs);
       const lock = ATTENTION_REASONS['lock/dead-holder'];
       const root = show(f.slice(0, f.lastIndexOf('/')));
       if (why)

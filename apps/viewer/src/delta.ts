@@ -38,12 +38,18 @@ interface Held {
 export class RunDiffer {
   private held = new Map<string, Held>();
 
-  diff(runs: readonly RunView[]): LoadDiff {
+  /** @param only the keys of the runs that may have changed (default: every run is compared) */
+  diff(runs: readonly RunView[], only?: ReadonlySet<string>): LoadDiff {
     const deltas: RunDelta[] = [];
     const changed: RunView[] = [];
     const next = new Map<string, Held>();
     for (const run of runs) {
       const key = runKey(run);
+      const kept = only && !only.has(key) ? this.held.get(key) : undefined;
+      if (kept) {
+        next.set(key, kept);
+        continue;
+      }
       const { units, ...rest } = run;
       const h: Held = { head: digest(rest), units: new Map(units.map((u) => [u.id, digest(u)])) };
       next.set(key, h);

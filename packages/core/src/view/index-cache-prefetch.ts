@@ -59,6 +59,14 @@ const names = (dir: string) => {
   }
 };
 
+const plainNames = (dir: string) => {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+};
+
 /** The documents the team loader asks for under a `.team/runs` root (load.ts: run.json, events/, approvals/). */
 export function teamDocumentPaths(root: string): string[] {
   const out: string[] = [];
@@ -66,10 +74,10 @@ export function teamDocumentPaths(root: string): string[] {
     if (!r.isDirectory() || isTempName(r.name)) continue;
     const run = `${root}/${r.name}`;
     for (const f of names(run)) if (f.name === 'run.json' && f.isFile()) out.push(`${run}/run.json`);
+    // Names only (a folder named *.json is read ahead in vain, then dropped: the loader asks only for files).
     for (const sub of ['events', 'approvals'])
-      for (const f of names(`${run}/${sub}`))
-        if (f.isFile() && f.name.endsWith('.json') && !isTempName(f.name))
-          out.push(`${run}/${sub}/${f.name}`);
+      for (const n of plainNames(`${run}/${sub}`))
+        if (n.endsWith('.json') && !isTempName(n)) out.push(`${run}/${sub}/${n}`);
   }
   return out;
 }

@@ -171,7 +171,9 @@ export function isRunRoot(dir: string): boolean {
   );
 }
 
-const SKIP = new Set(['node_modules', '.git']);
+// The other dialects' run stores hold no `reports/` of run roots, and a team run's events folder can hold 100k
+// files: walking them cost `status` a directory listing as long as reading the run itself.
+const SKIP = new Set(['node_modules', '.git', '.team', '.ulpi', '.agent-context']);
 
 /** Every run root under a directory (searched recursively, skipping node_modules and .git), sorted. */
 export function discoverRunRoots(projectDir: string): string[] {

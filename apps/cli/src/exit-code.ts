@@ -1,5 +1,8 @@
-import { CkptError } from '@ckpt/core';
+import { CkptError, escapeTerminal, redactSecrets } from '@ckpt/core';
 import { errnoWhy, InputError, isInputErrno, UsageError, unreadable } from './usage-error.js';
+
+/** A message names paths, ids and values from files and arguments: shown with no escape sequence or secret. */
+const shown = (text: string) => escapeTerminal(redactSecrets(text));
 
 /**
  * The one place an error becomes an exit code and a message (README "Exit codes"):
@@ -14,12 +17,12 @@ export function exitCodeFor(e: unknown): number {
     return exitCodeFor(new InputError(`${e.path ?? 'a path'}: ${errnoWhy(e)}`, known?.hint));
   }
   if (e instanceof UsageError || e instanceof InputError || e instanceof CkptError) {
-    process.stderr.write(`ckpt: ${e.message}\n`);
+    process.stderr.write(`ckpt: ${shown(e.message)}\n`);
     const hint = (e as { hint?: string }).hint;
-    if (hint) process.stderr.write(`hint: ${hint}\n`);
+    if (hint) process.stderr.write(`hint: ${shown(hint)}\n`);
     return e.exitCode;
   }
-  process.stderr.write(`ckpt: internal error: ${(e as Error)?.message ?? String(e)}\n`);
+  process.stderr.write(`ckpt: internal error: ${shown((e as Error)?.message ?? String(e))}\n`);
   process.stderr.write('hint: this is a bug in ckpt; run again with CKPT_DEBUG=1 and report the stack\n');
   if (process.env.CKPT_DEBUG) process.stderr.write(`${(e as Error)?.stack ?? ''}\n`);
   return 70;

@@ -1,9 +1,12 @@
-import type { Finding } from '@ckpt/core';
+import { escapeTerminal, type Finding, redactSecretsIn } from '@ckpt/core';
 import { plural, type Reporter, visibleFindings } from './reporter.js';
 
-/** Escapes the message of a workflow command (GitHub's toolkit rules). */
+/**
+ * Escapes the message of a workflow command (GitHub's toolkit rules: `%`, CR, LF); other control characters are
+ * shown as `\x1b` first, so a file's escape sequence never reaches the log viewer as one.
+ */
 export function escapeData(s: string): string {
-  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  return escapeTerminal(s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A'));
 }
 
 /** Escapes a property value of a workflow command: also `:` and `,`. */
@@ -34,7 +37,8 @@ export const githubReporter: Reporter = (report, { quiet }) => {
 };
 
 /** The Markdown appended to $GITHUB_STEP_SUMMARY. */
-export function stepSummary(report: Parameters<Reporter>[0]): string {
+export function stepSummary(raw: Parameters<Reporter>[0]): string {
+  const report = redactSecretsIn(raw);
   const s = report.summary;
   const icon = s.errors > 0 ? '❌' : s.warnings > 0 ? '⚠️' : '✅';
   const out = [
@@ -47,7 +51,7 @@ export function stepSummary(report: Parameters<Reporter>[0]): string {
   ];
   const rows = report.files.flatMap((f) => f.findings).slice(0, 50);
   if (rows.length > 0) {
-    const cell = (t: string) => t.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+    const cell = (t: string) => escapeTerminal(t.replace(/\|/g, '\\|').replace(/\n/g, ' '));
     out.push('| file | line | severity | code | message |', '|---|---:|---|---|---|');
     for (const x of rows)
       out.push(`| \`${cell(x.file)}\` | ${x.line} | ${x.severity} | \`${x.code}\` | ${cell(x.message)} |`);

@@ -1,3 +1,4 @@
+import { redactSecretsIn } from '@ckpt/core';
 import { githubReporter } from './github.js';
 import { jsonReporter } from './json.js';
 import { junitReporter } from './junit.js';
@@ -5,10 +6,16 @@ import type { Reporter, ReporterName } from './reporter.js';
 import { sarifReporter } from './sarif.js';
 import { textReporter } from './text.js';
 
+/** Every reporter sees the report with secret-looking values redacted: a finding may quote what a file holds. */
+const redacting =
+  (r: Reporter): Reporter =>
+  (report, ctx) =>
+    r(redactSecretsIn(report), ctx);
+
 export const reporters: Record<ReporterName, Reporter> = {
-  text: textReporter,
-  json: jsonReporter,
-  github: githubReporter,
-  junit: junitReporter,
-  sarif: sarifReporter,
+  text: redacting(textReporter),
+  json: redacting(jsonReporter),
+  github: redacting(githubReporter),
+  junit: redacting(junitReporter),
+  sarif: redacting(sarifReporter),
 };

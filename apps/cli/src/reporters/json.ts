@@ -1,9 +1,10 @@
+import { stringifyJson } from '@ckpt/core';
 import type { Reporter } from './reporter.js';
 
 /** One versioned JSON document: formatVersion, tool, files, findings, summary. */
 export const jsonReporter: Reporter = (report, { toolVersion }) => {
   const findings = report.files.flatMap((f) => f.findings);
-  return `${JSON.stringify(
+  return `${stringifyJson(
     {
       formatVersion: report.formatVersion,
       tool: { name: 'ckpt', version: toolVersion },
@@ -16,7 +17,6 @@ export const jsonReporter: Reporter = (report, { toolVersion }) => {
       findings,
       summary: report.summary,
     },
-    null,
     2,
   )}\n`;
 };

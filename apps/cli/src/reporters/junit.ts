@@ -1,3 +1,4 @@
+import { forTerminal } from '@ckpt/core';
 import { plural, type Reporter } from './reporter.js';
 
 /** Escapes text for XML attributes and content (also strips characters XML 1.0 cannot hold). */
@@ -12,7 +13,9 @@ export function xmlEscape(s: string): string {
 }
 
 /** JUnit XML: one testcase per checked file; a failure per file with errors, each line `file:line:col code message`. */
-export const junitReporter: Reporter = (report) => {
+export const junitReporter: Reporter = (raw) => {
+  // CI pages and terminals show these texts: control characters of file names and messages as `\x1b`, not sent.
+  const report = forTerminal(raw);
   const s = report.summary;
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -1,4 +1,4 @@
-import { codeInfo, type Finding } from '@ckpt/core';
+import { codeInfo, escapeTerminal, type Finding, stringifyJson } from '@ckpt/core';
 import type { Reporter } from './reporter.js';
 
 const level = (f: Finding) =>
@@ -40,7 +40,7 @@ export const sarifReporter: Reporter = (report, { toolVersion }) => {
     ruleId: f.code,
     ruleIndex: ruleIds.indexOf(f.code),
     level: level(f),
-    message: { text: f.hint ? `${f.message} (${f.hint})` : f.message },
+    message: { text: escapeTerminal(f.hint ? `${f.message} (${f.hint})` : f.message) },
     locations: [
       {
         physicalLocation: {
@@ -67,5 +67,5 @@ export const sarifReporter: Reporter = (report, { toolVersion }) => {
       },
     ],
   };
-  return `${JSON.stringify(sarif, null, 2)}\n`;
+  return `${stringifyJson(sarif)}\n`;
 };

@@ -1,4 +1,4 @@
-import type { Severity } from '@ckpt/core';
+import { forTerminal, type Severity } from '@ckpt/core';
 import type { Colors } from '../output/color.js';
 import { plural, type Reporter, visibleFindings } from './reporter.js';
 
@@ -6,7 +6,9 @@ const paint = (c: Colors, s: Severity, text: string) =>
   s === 'error' ? c.red(text) : s === 'warning' ? c.yellow(text) : c.blue(text);
 
 /** Grouped per file: `path:line:col  severity  code  message`, then a one-line summary. */
-export const textReporter: Reporter = (report, { colors: c, quiet }) => {
+export const textReporter: Reporter = (raw, { colors: c, quiet }) => {
+  // File names, codes, messages and hints come from files and arguments: escaped once, before any colour.
+  const report = forTerminal(raw);
   const out: string[] = [];
   for (const f of visibleFindings(report, quiet)) {
     out.push(c.underline(f.file));

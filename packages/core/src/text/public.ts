@@ -7,7 +7,9 @@ export {
   SECRET_PATTERNS,
   type SecretPattern,
   secretIn,
+  secretInValue,
   secretPatternIn,
+  secretRefusal,
 } from './secrets.js';
 export { shellCommand, shellQuote } from './shell-quote.js';
 export {

@@ -125,3 +125,32 @@ const NAME_KEYS: ReadonlySet<string> = new Set([
 export function redactSecretsIn<T>(value: T): T {
   return mapStrings(value, (s, key) => (key !== undefined && NAME_KEYS.has(key) ? s : redactSecrets(s)));
 }
+
+/**
+ * The refusal of a free-text value a writer was asked to store, or undefined when it holds no secret: it names the
+ * field and the pattern kind, never the value (a refusal must not echo what it refuses).
+ */
+export function secretRefusal(field: string, text: string): string | undefined {
+  const p = secretPatternIn(text);
+  return p ? `${field} looks like it holds a secret (${p.name}); nothing was written` : undefined;
+}
+
+/** The first string in a JSON-like value (keys too) that looks like a secret: where it is (a JSON Pointer) and its pattern. */
+export function secretInValue(
+  value: unknown,
+  pointer = '',
+): { readonly pointer: string; readonly pattern: SecretPattern } | undefined {
+  if (typeof value === 'string') {
+    const pattern = secretPatternIn(value);
+    return pattern ? { pointer, pattern } : undefined;
+  }
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [k, v] of Object.entries(value)) {
+    const at = `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const keyPattern = secretPatternIn(k);
+    if (keyPattern) return { pointer: at, pattern: keyPattern };
+    const found = secretInValue(v, at);
+    if (found) return found;
+  }
+  return undefined;
+}

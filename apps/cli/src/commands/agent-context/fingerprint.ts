@@ -1,4 +1,13 @@
-import { fingerprint, judgeFingerprint, parseJson, ReadRefusedError, readRegularFileUtf8 } from '@ckpt/core';
+import {
+  escapeTerminal,
+  fingerprint,
+  judgeFingerprint,
+  parseJson,
+  ReadRefusedError,
+  readRegularFileUtf8,
+  stringifyJson,
+} from '@ckpt/core';
+import { printJson, printText } from '../../output/print.js';
 import { InputError, unreadable } from '../../usage-error.js';
 
 const LISTS = ['blockingFindingIds', 'blockingGateIds', 'missingEvidence', 'requiredCommands'];
@@ -55,12 +64,15 @@ export function runFingerprint(file: string, opts: { json?: boolean }): void {
     state: fp.state,
     ...(verdict ? { stored: verdict.stored, matches: verdict.stored === fp.value } : {}),
   };
-  if (opts.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  // The state is printed as hashed (a redacted state would not prove the value); JSON escapes its controls.
+  if (opts.json) printJson(result);
   else {
-    process.stdout.write(`${JSON.stringify(fp.state, null, 2)}\n${fp.value}\n`);
+    printText(`${stringifyJson(fp.state)}\n${fp.value}\n`);
     if (verdict)
-      process.stdout.write(
-        verdict.stored === fp.value ? 'stored value matches\n' : `stored value ${verdict.stored} DIFFERS\n`,
+      printText(
+        verdict.stored === fp.value
+          ? 'stored value matches\n'
+          : `stored value ${escapeTerminal(String(verdict.stored))} DIFFERS\n`,
       );
   }
   if (verdict && verdict.stored !== fp.value) process.exitCode = 1;

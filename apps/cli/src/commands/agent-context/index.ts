@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { SHOW_SECRETS_HELP } from '../../output/show-secrets.js';
 import { examples } from '../help.js';
 
 /** `ckpt agent-context <verb>`: status, fingerprint and verify for OpenCode++ `.agent-context/` trees. */
@@ -22,7 +23,8 @@ export function registerAgentContextCommands(program: Command): void {
     )
     .argument('[dir]', 'project directory (or the .agent-context directory itself)', '.')
     .option('--json', 'print the status as JSON')
-    .action(async (dir: string, opts: { json?: boolean }) =>
+    .option('--show-secrets', SHOW_SECRETS_HELP)
+    .action(async (dir: string, opts: { json?: boolean; showSecrets?: boolean }) =>
       (await import('./status.js')).runStatus(dir, opts),
     )
     .addHelpText(

@@ -1,14 +1,16 @@
-import { type AgentContextStatus, agentContextStatus } from '@ckpt/core';
+import { type AgentContextStatus, agentContextStatus, forTerminal, redactSecretsIn } from '@ckpt/core';
+import { printJson, printText } from '../../output/print.js';
 import { existingDir } from './dir.js';
 
 /** Prints where every task and orchestrator run stands. */
-export function runStatus(dir: string, opts: { json?: boolean }): void {
-  const s = agentContextStatus(existingDir(dir));
+export function runStatus(dir: string, opts: { json?: boolean; showSecrets?: boolean }): void {
+  const found = agentContextStatus(existingDir(dir));
+  const s = opts.showSecrets ? found : redactSecretsIn(found);
   if (opts.json) {
-    process.stdout.write(`${JSON.stringify(s, null, 2)}\n`);
+    printJson(s);
     return;
   }
-  process.stdout.write(render(s));
+  printText(render(forTerminal(s)));
 }
 
 function render(s: AgentContextStatus): string {

@@ -1,4 +1,5 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import { SHOW_SECRETS_HELP } from '../../output/show-secrets.js';
 import { examples } from '../help.js';
 
 const where = (cmd: Command) =>
@@ -37,6 +38,7 @@ export function registerResumableCommands(program: Command): void {
     .argument('[dir]', 'a run root, a config dir or a project (default: --run, $OPENCODE_CONFIG_DIR, or .)')
     .option('--run <root>', 'the run root')
     .option('--json', 'print JSON')
+    .option('--show-secrets', SHOW_SECRETS_HELP)
     .action(async (dir, opts) => (await load()).status(dir, opts))
     .addHelpText(
       'after',

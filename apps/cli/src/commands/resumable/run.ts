@@ -1,14 +1,18 @@
 import {
   acquireResumableLock,
   appendResumableLog,
+  escapeTerminal,
   finalizeResumableRun,
+  forTerminal,
   initResumableRun,
   markResumableStageDone,
+  redactSecretsIn,
   releaseResumableLock,
   resolveResumableRunRoot,
   resumableStatus,
   setResumableCheck,
 } from '@ckpt/core';
+import { printJson, printText } from '../../output/print.js';
 import { InputError, UsageError } from '../../usage-error.js';
 import { formatStatus } from './format.js';
 
@@ -22,11 +26,15 @@ const configDir = (o: Where) => o.configDir ?? process.env.OPENCODE_CONFIG_DIR ?
 const rootOf = (o: Where) => resolveResumableRunRoot({ run: o.run, configDir: configDir(o) });
 // The lock belongs to the shell or agent that calls ckpt, which outlives this process.
 const writer = (o: Where) => ({ pid: o.pid ?? process.ppid });
-const say = (msg: string) => process.stderr.write(`ckpt: ${msg}\n`);
+const say = (msg: string) => process.stderr.write(`ckpt: ${escapeTerminal(msg)}\n`);
 
-export function status(dir: string | undefined, o: { run?: string; json?: boolean }): void {
+export function status(
+  dir: string | undefined,
+  o: { run?: string; json?: boolean; showSecrets?: boolean },
+): void {
   const target = dir ?? o.run ?? process.env.OPENCODE_CONFIG_DIR ?? '.';
-  const runs = resumableStatus(target);
+  const found = resumableStatus(target);
+  const runs = o.showSecrets ? found : redactSecretsIn(found);
   if (runs.length === 0) throw new InputError(`no resumable run roots under ${target}`);
   if (o.json) {
     const out = runs.map((r) => ({
@@ -35,10 +43,10 @@ export function status(dir: string | undefined, o: { run?: string; json?: boolea
       resume: { ...r.view.resume, native: undefined },
       decision: r.resume,
     }));
-    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+    printJson(out);
     return;
   }
-  process.stdout.write(runs.map((r) => formatStatus(r)).join('\n'));
+  printText(runs.map((r) => formatStatus(forTerminal(r))).join('\n'));
 }
 
 export function init(o: Where & Record<string, string | string[] | undefined>): void {
@@ -60,7 +68,7 @@ export function init(o: Where & Record<string, string | string[] | undefined>): 
       .filter(Boolean),
     checks: (o.check as string[] | undefined) ?? [],
   });
-  process.stdout.write(`${root}\n`);
+  printText(`${escapeTerminal(root)}\n`);
 }
 
 export function lock(o: Where & { steal?: boolean }): void {

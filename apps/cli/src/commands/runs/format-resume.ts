@@ -1,4 +1,11 @@
-import { needsPerson, type ResumeItem, type ResumePlan, type RunView } from '@ckpt/core';
+import {
+  escapeTerminalLines,
+  needsPerson,
+  type ResumeItem,
+  type ResumePlan,
+  type RunView,
+  shellWord,
+} from '@ckpt/core';
 import type { Colors } from '../../output/color.js';
 import { safe } from './text.js';
 
@@ -27,7 +34,7 @@ export function formatPlan(plan: ResumePlan, c: Colors, limit = 50): string {
     items(c, 'blocked', plan.blocked, limit, c.red),
     items(c, 'needs a person', plan.needsPerson, limit, c.yellow),
     items(c, 'skip', plan.skip, Math.min(limit, 20), c.green),
-    plan.command ? `  ${c.bold('command')}\n    ${safe(plan.command.shell)}\n` : '',
+    plan.command ? `  ${c.bold('command')}\n    ${escapeTerminalLines(plan.command.shell)}\n` : '',
     plan.notes.length > 0
       ? `  ${c.dim('notes')}\n${plan.notes.map((n) => `    ${c.dim(safe(n))}\n`).join('')}`
       : '',
@@ -38,7 +45,7 @@ export function formatPlan(plan: ResumePlan, c: Colors, limit = 50): string {
 export function formatResume(run: RunView, c: Colors): string {
   const a = run.attention;
   const attention = needsPerson(a)
-    ? `  ${c.red(`needs attention (${a.level})`)}: ${a.reasons.map((r) => r.code).join(', ')}; \`ckpt status --run ${safe(`${run.dialect}/${run.id}`)}\` says why\n`
+    ? `  ${c.red(`needs attention (${a.level})`)}: ${a.reasons.map((r) => r.code).join(', ')}; \`ckpt status --run ${safe(shellWord(`${run.dialect}/${run.id}`))}\` says why\n`
     : '';
   return `${c.dim(run.dialect)}  ${c.bold(safe(run.id))}  ${safe(run.status)}\n${attention}${formatPlan(run.resume, c)}`;
 }

@@ -1,6 +1,7 @@
 import {
   currentTime,
   describeProblems,
+  escapeTerminalLines,
   needsPerson,
   problemCounts,
   type RunView,
@@ -63,7 +64,9 @@ export function formatRun(run: RunView, c: Colors, now = currentTime(), from?: s
     for (const r of run.attention.reasons) {
       const level = r.level === 'info' ? c.dim(r.level) : c.red(r.level);
       out.push(`  ${pad(level, r.level, 9)}${r.code}  ${safe(r.message)}\n`);
-      out.push(c.dim(`           ${safe(r.hint)}${r.command ? `: ${safe(r.command)}` : ''}\n`));
+      out.push(
+        c.dim(`           ${safe(r.hint)}${r.command ? `: ${escapeTerminalLines(r.command)}` : ''}\n`),
+      );
     }
   }
   if (run.details.length > 0) {

@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import { SHOW_SECRETS_HELP } from '../../output/show-secrets.js';
 import { examples } from '../help.js';
 
 const DIALECTS = ['team', 'resumable', 'ulpi', 'agent-context'];
@@ -18,6 +19,7 @@ export function registerRunCommands(program: Command): void {
     .addOption(new Option('-d, --dialect <dialect>', 'only runs of this dialect').choices(DIALECTS))
     .option('--json', `print the RunView JSON document (versioned by formatVersion)`)
     .option('--exit-status', 'exit 1 when a run shown needs attention (attention level action or blocked)')
+    .option('--show-secrets', SHOW_SECRETS_HELP)
     .addOption(colorOption())
     .action(async (dir: string | undefined, flags) => {
       const { runStatus } = await import('./status.js');
@@ -43,6 +45,7 @@ ${examples([
     .addOption(new Option('-d, --dialect <dialect>', 'only runs of this dialect').choices(DIALECTS))
     .option('--json', 'print the one-line facts of every run as JSON (the summaries document, no units)')
     .option('--exit-status', 'exit 1 when a run listed needs attention')
+    .option('--show-secrets', SHOW_SECRETS_HELP)
     .addOption(colorOption())
     .action(async (dir: string | undefined, flags) => {
       const { runList } = await import('./status.js');
@@ -72,6 +75,7 @@ ${examples([
       '--exit-status',
       'exit 1 when the run needs attention (the same attention as `ckpt status` shows)',
     )
+    .option('--show-secrets', SHOW_SECRETS_HELP)
     .addOption(colorOption())
     .action(async (dir: string | undefined, flags) => {
       const { runResume } = await import('./resume.js');

@@ -9,7 +9,12 @@ import { noRunsError, projectDir } from './project-dir.js';
  * folder), with progress on stderr when it takes more than a moment on a TTY. No runs at all is an error (exit 3)
  * naming the folder.
  */
-export function loadRuns(given: string | undefined, dialect: string | undefined, quiet = false): RunView[] {
+export function loadRuns(
+  given: string | undefined,
+  dialect: string | undefined,
+  quiet = false,
+  showSecrets = false,
+): RunView[] {
   const project = projectDir(given);
   const progress = createProgress('loading', Boolean(process.stderr.isTTY) && !quiet);
   const runs = loadProject(project.dir, {
@@ -17,6 +22,7 @@ export function loadRuns(given: string | undefined, dialect: string | undefined,
     onProgress: (m) => progress.message(m),
     // A symlink out of the project is never read (io/outside-project), as in the viewer.
     confineTo: project.dir,
+    showSecrets,
   });
   progress.done();
   if (runs.length === 0) throw noRunsError(project, dialect);

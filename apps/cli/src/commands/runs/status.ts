@@ -1,4 +1,5 @@
 import {
+  forTerminal,
   needsPerson,
   type RunView,
   runDocument,
@@ -7,6 +8,7 @@ import {
   summarizeRun,
 } from '@ckpt/core';
 import { type ColorMode, colorsFor } from '../../output/color.js';
+import { printJson, printText } from '../../output/print.js';
 import { formatRunList } from './format-list.js';
 import { formatRun } from './format-run.js';
 import { commandsFrom, loadRuns, pickRun } from './load.js';
@@ -17,26 +19,27 @@ export interface StatusFlags {
   readonly json?: boolean;
   readonly exitStatus?: boolean;
   readonly color?: string;
+  readonly showSecrets?: boolean;
 }
 
 /** `ckpt status [dir] [--run id]`: every run newest first, or one run in detail. */
 export function runStatus(dir: string | undefined, flags: StatusFlags): number {
-  const runs = loadRuns(dir, flags.dialect, flags.json);
+  const runs = loadRuns(dir, flags.dialect, flags.json, flags.showSecrets);
   const c = colorsFor((flags.color ?? 'auto') as ColorMode);
   if (flags.run !== undefined) {
     const run = pickRun(runs, flags.run, flags.dialect);
-    process.stdout.write(
-      flags.json
-        ? `${JSON.stringify(runDocument(run), null, 2)}\n`
-        : formatRun(run, c, undefined, commandsFrom(dir)),
-    );
+    if (flags.json) printJson(runDocument(run));
+    else printText(formatRun(forTerminal(run), c, undefined, commandsFrom(dir)));
     return flags.exitStatus && needsPerson(run.attention) ? 1 : 0;
   }
-  process.stdout.write(
-    flags.json
-      ? `${JSON.stringify(runsDocument(runs), null, 2)}\n`
-      : formatRunList(runs.map(summarizeRun), c),
-  );
+  if (flags.json) printJson(runsDocument(runs));
+  else
+    printText(
+      formatRunList(
+        runs.map((r) => forTerminal(summarizeRun(r))),
+        c,
+      ),
+    );
   return listExit(runs, flags);
 }
 
@@ -48,11 +51,14 @@ const listExit = (runs: readonly RunView[], flags: StatusFlags) =>
  * (the summaries document, without units), not the full RunViews.
  */
 export function runList(dir: string | undefined, flags: Omit<StatusFlags, 'run'>): number {
-  const runs = loadRuns(dir, flags.dialect, flags.json);
-  process.stdout.write(
-    flags.json
-      ? `${JSON.stringify(summariesDocument(runs), null, 2)}\n`
-      : formatRunList(runs.map(summarizeRun), colorsFor((flags.color ?? 'auto') as ColorMode)),
-  );
+  const runs = loadRuns(dir, flags.dialect, flags.json, flags.showSecrets);
+  if (flags.json) printJson(summariesDocument(runs));
+  else
+    printText(
+      formatRunList(
+        runs.map((r) => forTerminal(summarizeRun(r))),
+        colorsFor((flags.color ?? 'auto') as ColorMode),
+      ),
+    );
   return listExit(runs, flags);
 }

@@ -1,16 +1,11 @@
-import type { Tone } from '@ckpt/core';
+import { escapeTerminal, type Tone } from '@ckpt/core';
 import type { Colors } from '../../output/color.js';
 
 /**
  * A value from a checkpoint made safe for a terminal: control characters (escape sequences could rewrite the
- * screen or the title) are shown as `\xNN` instead of being sent.
+ * screen or the title) are shown as `\xNN` instead of being sent (core's `escapeTerminal`).
  */
-export function safe(value: string): string {
-  return value.replace(
-    /[\u0000-\u001f\u007f-\u009f]/g,
-    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
-  );
-}
+export const safe = (value: string): string => escapeTerminal(value);
 
 /** Paints a value in the colour of its tone. */
 export function toned(c: Colors, tone: Tone, text: string): string {

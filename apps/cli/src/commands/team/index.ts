@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import { SHOW_SECRETS_HELP } from '../../output/show-secrets.js';
 import { examples } from '../help.js';
 
 const collect = (v: string, prev: string[]) => [...prev, v];
@@ -38,6 +39,7 @@ export function registerTeamCommands(program: Command): void {
     .option('--project <dir>', 'project root, the directory holding .team/ (default: the current directory)')
     .option('--run <id>', 'a run other than the one `current` names (id or unique prefix)')
     .option('--json', 'print the status as JSON')
+    .option('--show-secrets', SHOW_SECRETS_HELP)
     .addOption(
       new Option('--color <when>', 'colour output').choices(['auto', 'always', 'never']).default('auto'),
     )

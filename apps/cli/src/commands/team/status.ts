@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
-import { CkptError, type RunFacts, teamStatus } from '@ckpt/core';
+import { CkptError, forTerminal, type RunFacts, redactSecretsIn, teamStatus } from '@ckpt/core';
 import { type ColorMode, type Colors, colorsFor } from '../../output/color.js';
+import { printJson, printText } from '../../output/print.js';
 
 function toneColor(c: Colors, tone: string): (s: string) => string {
   return tone === 'ok'
@@ -40,15 +41,17 @@ export function runTeamStatus(flags: {
   run?: string;
   json?: boolean;
   color?: ColorMode;
+  showSecrets?: boolean;
 }): number {
-  const s = teamStatus(
+  const found = teamStatus(
     resolve(flags.project ?? process.cwd()),
     flags.run !== undefined ? { run: flags.run } : {},
   );
+  const s = flags.showSecrets ? found : redactSecretsIn(found);
   if (flags.run !== undefined && !s.run)
     throw new CkptError('NOT_FOUND', `no team run matches "${flags.run}"`);
   if (flags.json) {
-    process.stdout.write(`${JSON.stringify(s, null, 2)}\n`);
+    printJson(s);
     return 0;
   }
   const c = colorsFor(flags.color ?? 'auto');
@@ -59,10 +62,11 @@ export function runTeamStatus(flags: {
       'a project without runs starts safely: no run, no approvals; existing artifacts are reviewed, not assumed approved.',
     );
     out.push('start one with: ckpt team start-run --profile new --stage research');
-    process.stdout.write(`${out.join('\n')}\n`);
+    printText(`${out.join('\n')}\n`);
     return 0;
   }
-  const v = s.run;
+  // Everything below is file-derived text: escaped once here, before it is laid out and coloured.
+  const v = forTerminal(s.run);
   const detail = (label: string) => v.details.find((d) => d.label === label)?.value ?? '—';
   const cur = {
     ok: 'named by current',
@@ -78,7 +82,9 @@ export function runTeamStatus(flags: {
   out.push(
     `  stages: ${v.phases.map((p) => `${p.id} ${toneColor(c, p.tone)(p.status)}${p.current ? ' *' : ''}`).join(', ') || '—'}`,
   );
-  const others = s.runs.filter((r) => r.id !== v.id).map((r) => r.id);
+  const others = forTerminal(s.runs)
+    .filter((r) => r.id !== v.id)
+    .map((r) => r.id);
   if (others.length > 0) out.push(`  other runs: ${others.join(', ')} (use --run)`);
   out.push('', c.bold('Tasks'));
   if (v.units.length === 0) out.push('  (none yet)');
@@ -89,7 +95,7 @@ export function runTeamStatus(flags: {
     out.push(
       `  ${a.stage}  ${a.artifact}  by ${a.by} at ${a.approvedAt}  ${a.state === 'valid' ? c.green('valid') : c.yellow(a.state)}${a.note ? `  "${a.note}"` : ''}`,
     );
-  const p = s.resume!;
+  const p = forTerminal(s.resume!);
   out.push('', c.bold(`Resume plan: ${v.resume.summary}`));
   for (const t of p.completed) out.push(`  ${c.green('completed')}  ${t.task} a${t.attempt}: do not rerun`);
   for (const t of p.running)
@@ -115,6 +121,6 @@ export function runTeamStatus(flags: {
       out.push(`  ${f.file}:${f.line}:${f.column} ${sev} ${f.code} ${f.message}`);
     }
   }
-  process.stdout.write(`${out.join('\n')}\n`);
+  printText(`${out.join('\n')}\n`);
   return 0;
 }

@@ -1,12 +1,14 @@
 import { relative, resolve } from 'node:path';
 import {
   approveTeamStage,
+  escapeTerminal,
   finishTeamTask,
   retryTeamTask,
   startTeamRun,
   startTeamTask,
   type TeamWriteResult,
 } from '@ckpt/core';
+import { printJson, printText } from '../../output/print.js';
 
 type Verb = 'start-run' | 'start-task' | 'finish-task' | 'retry' | 'approve';
 
@@ -65,10 +67,10 @@ export function runTeamWrite(verb: Verb, f: WriteFlags): void {
     });
   const file = relative(projectDir, r.path).replace(/\\/g, '/');
   if (f.json) {
-    process.stdout.write(`${JSON.stringify({ ...r, path: file }, null, 2)}\n`);
+    printJson({ ...r, path: file });
     return;
   }
   // start-run prints the run id alone so scripts can capture it: RUN=$(ckpt team start-run ...).
-  process.stdout.write(verb === 'start-run' ? `${r.runId}\n` : `${file}\n`);
+  printText(verb === 'start-run' ? `${r.runId}\n` : `${escapeTerminal(file)}\n`);
   if (verb === 'start-run') process.stderr.write(`started run ${r.runId} (current)\n`);
 }

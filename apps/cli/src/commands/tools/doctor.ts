@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type DoctorReport, needsPerson, scanProject } from '@ckpt/core';
+import { type DoctorReport, forTerminal, needsPerson, scanProject } from '@ckpt/core';
+import { printJson, printText } from '../../output/print.js';
 import { InputError, UsageError, unreadable } from '../../usage-error.js';
 
 export interface DoctorFlags {
@@ -66,9 +67,9 @@ export function runDoctor(dir: string, flags: DoctorFlags): number {
     throw unreadable(dir, e);
   }
   const report = scanProject(abs, { staleMs: minutes * 60_000 });
-  process.stdout.write(
-    flags.json ? `${JSON.stringify({ formatVersion: 2, ...report }, null, 2)}\n` : render(report),
-  );
+  // Paths and messages are escaped once before layout; the fixes are commands whose arguments core quoted.
+  if (flags.json) printJson({ formatVersion: 2, ...report });
+  else printText(render(forTerminal(report)));
   const runsNeed = report.dialects.some((d) => d.attention.some(needsPerson));
   return report.problems.length > 0 || runsNeed ? 1 : 0;
 }

@@ -1,5 +1,6 @@
 import { CkptError } from '@ckpt/core';
 import type { Command, CommanderError } from 'commander';
+import { SHOW_SECRETS_HELP } from '../../output/show-secrets.js';
 import { ownUsageExitCodes } from '../../usage-error.js';
 import { examples } from '../help.js';
 
@@ -88,12 +89,14 @@ export function registerUlpiCommands(program: Command): void {
       '--summary',
       'print {id, status, task, currentPhase, total, done, blocked, dep_blocked, in_progress, updatedAt}',
     )
+    .option('--show-secrets', SHOW_SECRETS_HELP)
     .action(viaRawWords);
 
   verb('resume', 'print the resume set {skip, eligible, dep_blocked} (never writes)', [
     `ckpt ulpi resume ${F}`,
   ])
     .argument('<file>')
+    .option('--show-secrets', SHOW_SECRETS_HELP)
     .action(viaRawWords);
 
   verb('item', 'upsert open items (stable ids); prints the ids', [

@@ -39,11 +39,11 @@ const table: Record<string, Verb> = {
     return undefined;
   },
   get(file, rest) {
-    verbs.runGet(file, rest.includes('--summary'));
+    verbs.runGet(file, rest.includes('--summary'), rest.includes('--show-secrets'));
     return undefined;
   },
-  resume(file) {
-    verbs.runResume(file);
+  resume(file, rest) {
+    verbs.runResume(file, rest.includes('--show-secrets'));
     return undefined;
   },
   item(file, rest) {

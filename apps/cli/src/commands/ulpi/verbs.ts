@@ -12,21 +12,25 @@ import {
   rebuildUlpiSnapshot,
   reconcileUlpiFromGit,
   recordUlpiValidation,
+  redactSecretsIn,
   replayUlpiEventLog,
   resolveUlpiItems,
   setUlpiPhase,
   setUlpiUnit,
+  stringifyJson,
   type UlpiWriteOptions,
   ulpiEventLogPathFor,
   ulpiResumeSet,
   ulpiSummary,
   ulpiUsage,
 } from '@ckpt/core';
+import { printText } from '../../output/print.js';
 
-const out = (s: string): void => {
-  process.stdout.write(`${s}\n`);
-};
-const json2 = (v: unknown) => out(JSON.stringify(v, null, 2));
+const out = (s: string): void => printText(`${s}\n`);
+// JSON.stringify's bytes (as the original prints), with DEL, C1 and bidi controls as \u escapes (same value).
+const json2 = (v: unknown) => out(stringifyJson(v));
+/** What a query prints of a file: secret-looking values redacted unless `--show-secrets` (a ckpt addition). */
+const shown = (v: unknown, showSecrets: boolean) => (showSecrets ? v : redactSecretsIn(v));
 
 /**
  * The clock of every stamp a verb writes: now, or CKPT_NOW (an ISO time) when set, so tests can compare whole
@@ -96,13 +100,13 @@ function readForQuery(file: string, units: boolean, deps = false): unknown {
   return value;
 }
 
-export function runGet(file: string, summary: boolean): void {
+export function runGet(file: string, summary: boolean, showSecrets = false): void {
   const doc = readForQuery(file, summary);
-  json2(summary ? ulpiSummary(doc as Record<string, unknown>) : doc);
+  json2(shown(summary ? ulpiSummary(doc as Record<string, unknown>) : doc, showSecrets));
 }
 
-export function runResume(file: string): void {
-  json2(ulpiResumeSet(readForQuery(file, true, true)));
+export function runResume(file: string, showSecrets = false): void {
+  json2(shown(ulpiResumeSet(readForQuery(file, true, true)), showSecrets));
 }
 
 export function runItem(file: string, raw: string): void {

@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { CkptError } from '../../errors.js';
 import { writeOnce } from '../../fs/atomic.js';
 import { serializeEnv } from '../../parse/env.js';
+import { secretRefusal } from '../../text/secrets.js';
 import { readEnvFile, replaceEnvFile } from './env-file.js';
 import { RUN_FILES } from './load.js';
 import { SUPPORTED_SCHEMA_VERSION } from './rules.js';
@@ -44,6 +45,15 @@ function validate(init: ResumableInit, runId: string, stages: readonly string[])
     '--plan': init.planPath,
   }))
     if (v.trim() === '') throw bad(`${k} must not be empty`);
+  for (const [k, v] of Object.entries({
+    '--repo-root': init.repoRoot,
+    '--branch': init.branch,
+    '--plan': init.planPath,
+    '--report-targets': init.reportTargets ?? '',
+  })) {
+    const secret = secretRefusal(k, v);
+    if (secret) throw new CkptError('REFUSED', secret);
+  }
   if (stages.length === 0 || !stages.every(isStageName)) throw bad('--stages must list S<n> or M<n> names');
   for (const ch of init.checks ?? []) {
     const [st, item] = ch.split(':');

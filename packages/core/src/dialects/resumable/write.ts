@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { CkptError } from '../../errors.js';
+import { secretRefusal } from '../../text/secrets.js';
 import { missingArtifacts } from './artifacts.js';
 import { contractConflicts } from './contract.js';
 import { type EnvFile, readEnvFile, replaceEnvFile } from './env-file.js';
@@ -160,7 +161,14 @@ export function markResumableStageDone(
 }
 
 /** `ckpt resumable log`: appends `[time] message` to run.log. */
+/** run.log is read, shared and committed: a secret-looking line is refused (exit 2), never echoed. */
+function refuseSecret(field: string, text: string): void {
+  const why = secretRefusal(field, text);
+  if (why) throw new CkptError('REFUSED', why);
+}
+
 export function appendResumableLog(root: string, message: string, opts: ResumableWriteOptions = {}): void {
+  refuseSecret('the log line', message);
   const c = ctxOf(opts);
   underMutex(root, opts, () => {
     assertMayWrite(c, root);
@@ -176,6 +184,7 @@ export function finalizeResumableRun(
   root: string,
   opts: ResumableWriteOptions & { summary?: string } = {},
 ): 'finalized' | 'unchanged' {
+  if (opts.summary !== undefined) refuseSecret('--summary', opts.summary);
   const c = ctxOf(opts);
   return underMutex(root, opts, () => {
     assertMayWrite(c, root);

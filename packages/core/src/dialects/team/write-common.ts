@@ -4,6 +4,7 @@ import { createTreeContext } from '../../check/validate-files.js';
 import { CkptError } from '../../errors.js';
 import { fsyncDir, writeOnce } from '../../fs/atomic.js';
 import { type FileSystem, nodeFileSystem } from '../../fs/file-system.js';
+import { secretRefusal } from '../../text/secrets.js';
 import { charLength, LIMITS, pathProblem, SAFE_NAME, secretIn, textProblem } from './guards.js';
 import { hashProjectFile, loadTeamRunFiles } from './load.js';
 import { type TeamRunModel, teamRunModel } from './model.js';
@@ -18,12 +19,13 @@ export const refuse = (msg: string): never => {
 
 export function checkName(field: string, v: string, fileSafe: boolean): void {
   if (v.length === 0) refuse(`${field} is empty`);
+  // Before any message that quotes the value: a refusal never echoes a secret.
+  const secret = secretIn(v);
+  if (secret) refuse(`${field} looks like it holds a secret (${secret})`);
   if (charLength(v) > LIMITS.name) refuse(`${field} is longer than ${LIMITS.name} characters`);
   if (fileSafe && !SAFE_NAME.test(v))
     refuse(`${field} "${v}" must match ${SAFE_NAME} (it is part of file names)`);
   if (/[\u0000-\u001f\u007f]/.test(v)) refuse(`${field} holds a control character`);
-  const secret = secretIn(v);
-  if (secret) refuse(`${field} looks like it holds a secret (${secret})`);
 }
 
 export function checkText(field: 'evidence' | 'next' | 'note' | 'reason', v: string): void {
@@ -33,6 +35,8 @@ export function checkText(field: 'evidence' | 'next' | 'note' | 'reason', v: str
 
 /** Normalises and checks a project-relative path (a leading `./` is dropped; `\` becomes `/`). */
 export function checkPath(field: string, p: string): string {
+  const secret = secretRefusal(`--${field} path`, p);
+  if (secret) refuse(secret);
   const norm = p.replace(/\\/g, '/').replace(/^(\.\/)+/, '');
   const problem = pathProblem(norm) ?? pathProblem(p);
   if (problem) refuse(`${field} "${p}": ${problem}; paths must stay inside the project`);
@@ -47,6 +51,14 @@ export interface Ctx {
 }
 
 export function ctxOf(opts: TeamWriteOptions): Ctx {
+  // Session ids are recorded as given: free text like any other, so no secret in them either.
+  for (const [field, v] of [
+    ['--session', opts.session],
+    ['--parent-session', opts.parentSession],
+  ] as const) {
+    const secret = typeof v === 'string' ? secretRefusal(field, v) : undefined;
+    if (secret) refuse(secret);
+  }
   const projectDir = resolve(opts.projectDir ?? process.cwd());
   return {
     projectDir,

@@ -48,6 +48,24 @@ const KEPT: readonly (readonly [input: string, original: string, ckpt: string, w
     'characters are not units, and `finalize done` must not pass a run whose units it cannot see',
   ],
   [
+    'a message quoting file or argument text that holds a control character (a line feed in a JSON parse excerpt, an escape sequence in an id)',
+    'prints it raw',
+    'shows it escaped (`\\n`, `\\x1b`)',
+    'text from a file must never act on the terminal',
+  ],
+  [
+    '`get` and `resume` of a document holding a secret-looking value (the pattern table of `ckpt team`)',
+    'prints it as written',
+    'prints `[REDACTED:<kind>]` in its place; `--show-secrets` prints it as written',
+    'secrets never leave ckpt by accident (a terminal log, a CI page, a pasted output)',
+  ],
+  [
+    'a secret-looking `--note` (`unit`, `validation`), `--result` (`finalize`), or item `detail`/`title`',
+    'writes it',
+    'exit 2, the file untouched; the message names the field and the pattern kind, never the value',
+    'a checkpoint is read, shared and committed: it must not hold a credential',
+  ],
+  [
     'a status file that is not valid UTF-8',
     'decodes it with U+FFFD replacements and writes them back',
     'exit 1: cannot read/parse, the file is untouched',

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { type FileSystem, nodeFileSystem } from '../../fs/file-system.js';
-import { ulpiRefusal, ulpiUsage } from './errors.js';
+import { refuseUlpiSecret, ulpiRefusal, ulpiUsage } from './errors.js';
 import { eventLogPathFor, mutateThroughEventLog } from './event-log-io.js';
 import { ulpiFinalizeDoneProblems } from './finalize.js';
 import { withUlpiLock } from './lock.js';
@@ -26,6 +26,7 @@ export function finalizeUlpiRun(
 ): void {
   if (!(FINAL_STATES as readonly string[]).includes(status))
     throw ulpiUsage('finalize requires <done|needs_attention|aborted>');
+  if (o.result !== undefined) refuseUlpiSecret('--result', o.result);
   mutateUlpiDoc(
     file,
     (doc, stamp) => {

@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import { nodeFileSystem } from '../../fs/file-system.js';
-import { ulpiRefusal, ulpiUsage } from './errors.js';
+import { refuseUlpiSecret, ulpiRefusal, ulpiUsage } from './errors.js';
 import { eventLogPathFor, initializeUlpiEventLog } from './event-log-io.js';
 import { resolveUlpiItems, upsertUlpiItems } from './items.js';
 import { withUlpiLock } from './lock.js';
@@ -65,6 +65,8 @@ export function initUlpiRun(file: string, o: UlpiInitOptions, opts: UlpiWriteOpt
   if (!o.task) throw ulpiUsage('init requires a task description');
   const launchProblem = o.launch !== undefined ? launchRefusal(o.launch) : undefined;
   if (launchProblem) throw ulpiUsage(launchProblem);
+  refuseUlpiSecret('--task', o.task);
+  if (o.launch !== undefined) refuseUlpiSecret('--launch', o.launch);
   fs.mkdirSync(dirname(file), { recursive: true });
   return withUlpiLock(
     file,
@@ -134,6 +136,7 @@ export function setUlpiUnit(
       `unit id '${unitId}' contains commas/whitespace — inexpressible in --units and unsafe in shell one-liners`,
     );
   checkReserved('unit', unitId);
+  if (o.note !== undefined) refuseUlpiSecret('--note', o.note);
   mutateUlpiDoc(
     file,
     (doc, stamp) => {
@@ -199,6 +202,7 @@ function arrayField(doc: UlpiDoc, key: 'openItems' | 'resolvedItems', file: stri
 
 /** `item`: idempotent upsert of findings into `openItems` (stable ids); returns the ids of object items. */
 export function addUlpiItems(file: string, input: unknown, opts: UlpiWriteOptions = {}): string[] {
+  refuseUlpiSecret('item --json', input);
   return mutateUlpiDoc(
     file,
     (doc, stamp) => upsertUlpiItems(arrayField(doc, 'openItems', file), input, stamp),
@@ -242,6 +246,7 @@ export function recordUlpiValidation(
 ): void {
   const norm = Object.hasOwn(VERDICTS, status) ? VERDICTS[status] : undefined;
   if (!norm) throw ulpiUsage('validation requires <green|red> (aliases: pass/ok/fail)');
+  if (o.note !== undefined) refuseUlpiSecret('--note', o.note);
   mutateUlpiDoc(
     file,
     (doc, stamp) => {

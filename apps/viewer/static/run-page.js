@@ -12,6 +12,9 @@ import { sourcesSection } from './run-sources.js';
 import { UnitsSection } from './run-units.js';
 import { tab } from './tab-count.js';
 
+/** Titles longer than this show their start until the reader asks for the rest. */
+const LONG_TITLE = 300;
+
 /** @param {any} run */
 function header(run) {
   // live: the page document carries each status's tone (its units are only the first screen).
@@ -33,7 +36,22 @@ function header(run) {
     h(
       'div',
       { class: 'title-row' },
-      h('h1', null, run.title),
+      // A title of thousands of characters: its start until the reader asks for all of it (laying out one
+      // unbroken word of 20,000 characters takes the browser seconds, whatever hides it).
+      h('h1', null, run.title.length > LONG_TITLE ? `${run.title.slice(0, LONG_TITLE)}…` : run.title),
+      run.title.length > LONG_TITLE
+        ? h('button', {
+            type: 'button',
+            class: 'btn ghost whole-title',
+            text: `Show the whole title (${run.title.length} characters)`,
+            onclick: (/** @type {Event} */ ev) => {
+              const b = /** @type {HTMLElement} */ (ev.currentTarget);
+              const h1 = b.parentElement?.querySelector('h1');
+              if (h1) h1.textContent = run.title;
+              b.remove();
+            },
+          })
+        : null,
       pill(run.status, run.tone),
       h('span', { class: 'badge dialect' }, run.dialect),
       run.attention.level === 'action' || run.attention.level === 'blocked'

@@ -56,7 +56,12 @@ function row(r) {
       'span',
       { class: 'c-id' },
       h('span', { class: 'run-id' }, r.id),
-      h('span', { class: 'run-title', title: r.title }, r.title !== r.id ? r.title : r.root),
+      // Two lines at most; a title of thousands of characters is cut to its start (its whole text is the tooltip).
+      h(
+        'span',
+        { class: 'run-title', title: r.title },
+        r.title === r.id ? r.root : r.title.length > 300 ? `${r.title.slice(0, 300)}…` : r.title,
+      ),
     ),
     h('span', { class: 'c-dialect' }, h('span', { class: 'badge dialect' }, r.dialect)),
     h(

@@ -1,6 +1,6 @@
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadProject, type RunView } from '@ckpt/core';
+import { loadProject, type RunView, triageOrder } from '@ckpt/core';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StartedViewer, startViewer } from '../src/index.js';
@@ -70,7 +70,8 @@ describe('runs page', () => {
         status: e.querySelector('.pill')?.textContent,
       })),
     );
-    expect(rows).toEqual(runs.map((r) => ({ key: `${r.dialect}/${r.id}`, status: r.status })));
+    // In core's triage order (needs a person, running, the rest).
+    expect(rows).toEqual(triageOrder(runs).map((r) => ({ key: `${r.dialect}/${r.id}`, status: r.status })));
     expect(new Set(rows.map((r) => r.key!.split('/')[0]))).toEqual(new Set(runs.map((r) => r.dialect)));
     await shot(page, 'runs-1280');
     await page.emulateMedia({ colorScheme: 'dark' });

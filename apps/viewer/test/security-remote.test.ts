@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createViewer,
@@ -8,7 +9,7 @@ import {
   tokenCookieName,
   type Viewer,
 } from '../src/index.js';
-import { samplePath } from './helpers.js';
+import { CHROMIUM_ARGS, chromiumPath, samplePath } from './helpers.js';
 
 // A viewer serving other machines: explicit --allow-remote, a Host allow-list, and an access token on every request.
 const TOKEN = 'test-token-0123456789abcdef';
@@ -139,6 +140,46 @@ describe('access token', () => {
     expect(first.statusCode).toBe(303);
     expect(first.headers.location).toBe('/runs/ulpi/x?a=1');
     expect(String(first.headers['set-cookie'])).toBe(`${cookie}; Path=/; HttpOnly; SameSite=Strict`);
+  });
+});
+
+describe('in a browser', () => {
+  it('should open from the printed URL (token to cookie), stay live, and show nothing to a browser without it', async () => {
+    const v = await startViewer({
+      dir: samplePath,
+      host: '0.0.0.0',
+      port: 0,
+      watch: false,
+      allowRemote: true,
+    });
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+    try {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const statuses: number[] = [];
+      page.on('response', (r) => statuses.push(r.status()));
+      await page.goto(v.url);
+      await page.waitForSelector('body[data-rendered] .run-row');
+      await page.waitForSelector('#live.on');
+      // The token left the address bar; every request after the first carried the cookie (no 401/403).
+      expect(page.url()).toBe(v.url.replace(/\?token=.*$/, ''));
+      expect(statuses.filter((s) => s === 401 || s === 403)).toEqual([]);
+      const cookies = await context.cookies();
+      expect(cookies).toEqual([
+        expect.objectContaining({ name: tokenCookieName(v.token!), httpOnly: true, sameSite: 'Strict' }),
+      ]);
+      // The page's script cannot read the HttpOnly cookie.
+      expect(await page.evaluate(() => document.cookie)).toBe('');
+      const stranger = await browser.newPage();
+      const res = await stranger.goto(v.url.replace(/\?token=.*$/, ''));
+      expect(res?.status()).toBe(401);
+      expect(await stranger.locator('.run-row').count()).toBe(0);
+      const wrong = await stranger.goto(`${v.url.replace(/\?token=.*$/, '')}?token=nope`);
+      expect(wrong?.status()).toBe(403);
+    } finally {
+      await browser.close();
+      await v.close();
+    }
   });
 });
 

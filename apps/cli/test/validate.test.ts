@@ -27,10 +27,13 @@ const event = (status: string) =>
   )}\n`;
 const eventPath =
   '.team/runs/20261028T131016577943Z-20fe61/events/20261028T132000000000Z-task_finished-build-fe-a1-3f9a0c.json';
+// A run's events come with its run.json (a run without one is team/missing-run-json).
+const runPath = '.team/runs/20261028T131016577943Z-20fe61/run.json';
+const runJson = `{"run_id":"20261028T131016577943Z-20fe61","created_at":"2026-10-28T13:10:16Z","profile":"new","stage":"build","status":"running","session":null,"parent_session":null}\n`;
 
 describe('ckpt validate', () => {
   it('should exit 1 and print path:line:col, code and message for an invalid file', () => {
-    const t = tmpTree({ [eventPath]: event('done') });
+    const t = tmpTree({ [runPath]: runJson, [eventPath]: event('done') });
     const r = runCli(['validate', t.path(eventPath)], { cwd: t.dir });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(`${eventPath}:9:13`);
@@ -40,11 +43,11 @@ describe('ckpt validate', () => {
   });
 
   it('should print one versioned JSON document with --reporter json and nothing else on stdout', () => {
-    const t = tmpTree({ [eventPath]: event('done'), 'notes.txt': 'not a checkpoint' });
+    const t = tmpTree({ [runPath]: runJson, [eventPath]: event('done'), 'notes.txt': 'not a checkpoint' });
     const r = runCli(['validate', '.', '--reporter', 'json'], { cwd: t.dir });
     const doc = JSON.parse(r.stdout);
     expect(doc.formatVersion).toBe(1);
-    expect(doc.summary).toMatchObject({ files: 1, invalid: 1, skipped: 1, errors: 1 });
+    expect(doc.summary).toMatchObject({ files: 2, invalid: 1, skipped: 1, errors: 1 });
     expect(doc.findings[0]).toMatchObject({
       code: 'schema/enum',
       file: eventPath,
@@ -56,7 +59,7 @@ describe('ckpt validate', () => {
   });
 
   it('should exit 0 for valid files', () => {
-    const t = tmpTree({ [eventPath]: event('completed') });
+    const t = tmpTree({ [runPath]: runJson, [eventPath]: event('completed') });
     expect(runCli(['validate'], { cwd: t.dir }).code).toBe(0);
     t.cleanup();
   });
@@ -76,7 +79,7 @@ describe('ckpt validate', () => {
   });
 
   it('should choose the github reporter under GitHub Actions and append a step summary', () => {
-    const t = tmpTree({ [eventPath]: event('done'), 'summary.md': '' });
+    const t = tmpTree({ [runPath]: runJson, [eventPath]: event('done'), 'summary.md': '' });
     const r = runCli(['validate', '.'], {
       cwd: t.dir,
       env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: t.path('summary.md') },
@@ -87,7 +90,7 @@ describe('ckpt validate', () => {
   });
 
   it('should show only errors with --quiet', () => {
-    const t = tmpTree({ [eventPath]: `\uFEFF${event('completed')}` });
+    const t = tmpTree({ [runPath]: runJson, [eventPath]: `\uFEFF${event('completed')}` });
     const loud = runCli(['validate', '.'], { cwd: t.dir });
     expect(loud.stdout).toContain('parse/bom');
     const quiet = runCli(['validate', '.', '--quiet'], { cwd: t.dir });
@@ -99,7 +102,7 @@ describe('ckpt validate', () => {
   it('should report unknown fields only with --strict', () => {
     const doc = JSON.parse(event('completed'));
     doc.extra_field = 1;
-    const t = tmpTree({ [eventPath]: `${JSON.stringify(doc, null, 2)}\n` });
+    const t = tmpTree({ [runPath]: runJson, [eventPath]: `${JSON.stringify(doc, null, 2)}\n` });
     expect(runCli(['validate', '.'], { cwd: t.dir }).code).toBe(0);
     const strict = runCli(['validate', '.', '--strict'], { cwd: t.dir });
     expect(strict.code).toBe(1);
@@ -123,7 +126,7 @@ describe('ckpt validate', () => {
   });
 
   it('should expand globs', () => {
-    const t = tmpTree({ [eventPath]: event('done') });
+    const t = tmpTree({ [runPath]: runJson, [eventPath]: event('done') });
     const r = runCli(['validate', '**/events/*.json', '--reporter', 'json'], { cwd: t.dir });
     expect(JSON.parse(r.stdout).summary.files).toBe(1);
     t.cleanup();

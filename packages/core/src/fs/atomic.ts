@@ -1,4 +1,5 @@
 import { basename, dirname, join } from 'node:path';
+import { asWriteError } from '../errors.js';
 import { randomBytes } from '../util/crypto.js';
 import { type FileSystem, nodeFileSystem } from './file-system.js';
 
@@ -44,16 +45,30 @@ export function writeTemp(
   mode = 0o644,
   tempPath = tempPathFor(target),
 ): string {
-  const fd = fs.openSync(tempPath, 'wx', mode);
+  let fd: number;
+  try {
+    fd = fs.openSync(tempPath, 'wx', mode);
+  } catch (e) {
+    throw asWriteError(e, target);
+  }
   try {
     writeAll(fs, fd, typeof data === 'string' ? encoder.encode(data) : data);
     fs.fsyncSync(fd);
   } catch (e) {
-    fs.closeSync(fd);
+    try {
+      fs.closeSync(fd);
+    } catch {
+      // The write already failed; that error is the one to report.
+    }
     tryUnlink(fs, tempPath);
-    throw e;
+    throw asWriteError(e, target);
   }
-  fs.closeSync(fd);
+  try {
+    fs.closeSync(fd);
+  } catch (e) {
+    tryUnlink(fs, tempPath);
+    throw asWriteError(e, target);
+  }
   return tempPath;
 }
 
@@ -75,14 +90,19 @@ export function atomicReplace(
   opts: { fs?: FileSystem; mode?: number; tempPath?: string } = {},
 ): void {
   const fs = opts.fs ?? nodeFileSystem;
-  const tmp = writeTemp(fs, target, data, opts.mode, opts.tempPath);
   try {
-    fs.renameSync(tmp, target);
+    const tmp = writeTemp(fs, target, data, opts.mode, opts.tempPath);
+    try {
+      fs.renameSync(tmp, target);
+    } catch (e) {
+      tryUnlink(fs, tmp);
+      throw e;
+    }
+    fsyncDir(fs, dirname(target));
   } catch (e) {
-    tryUnlink(fs, tmp);
-    throw e;
+    // No space, no permission, a read-only disk...: a WriteError naming the target (exit 4), not the temp file.
+    throw asWriteError(e, target);
   }
-  fsyncDir(fs, dirname(target));
 }
 
 /**
@@ -95,17 +115,21 @@ export function writeOnce(
   opts: { fs?: FileSystem; mode?: number } = {},
 ): boolean {
   const fs = opts.fs ?? nodeFileSystem;
-  const tmp = writeTemp(fs, target, data, opts.mode);
   try {
-    fs.linkSync(tmp, target);
+    const tmp = writeTemp(fs, target, data, opts.mode);
+    try {
+      fs.linkSync(tmp, target);
+    } catch (e) {
+      tryUnlink(fs, tmp);
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw e;
+    }
+    fs.unlinkSync(tmp);
+    fsyncDir(fs, dirname(target));
+    return true;
   } catch (e) {
-    tryUnlink(fs, tmp);
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw e;
+    throw asWriteError(e, target);
   }
-  fs.unlinkSync(tmp);
-  fsyncDir(fs, dirname(target));
-  return true;
 }
 
 /** Appends one line and fsyncs it (the JSONL transition log). The line must end with a newline. */
@@ -115,13 +139,17 @@ export function appendDurable(
   opts: { fs?: FileSystem; mode?: number } = {},
 ): void {
   const fs = opts.fs ?? nodeFileSystem;
-  const existed = fs.existsSync(target);
-  const fd = fs.openSync(target, 'a', opts.mode ?? 0o600);
   try {
-    writeAll(fs, fd, encoder.encode(line));
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
+    const existed = fs.existsSync(target);
+    const fd = fs.openSync(target, 'a', opts.mode ?? 0o600);
+    try {
+      writeAll(fs, fd, encoder.encode(line));
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    if (!existed) fsyncDir(fs, dirname(target));
+  } catch (e) {
+    throw asWriteError(e, target);
   }
-  if (!existed) fsyncDir(fs, dirname(target));
 }

@@ -1,5 +1,6 @@
 import * as nodeFs from 'node:fs';
 import { readRegularFile } from './read-checkpoint.js';
+import { markWriteFailure } from '../errors.js';
 
 /**
  * The system calls ckpt's writers use. Everything that writes goes through one of these, so tests can inject a
@@ -22,24 +23,45 @@ export interface FileSystem {
   ftruncateSync(fd: number, len: number): void;
 }
 
-/** The real file system. */
+// The path each open descriptor was opened with, so a failed write, fsync or truncate names its file.
+const openPaths = new Map<number, string>();
+
+/** Runs a writing call; a system error it raises is marked as a write failure (see core errors.ts) with its path. */
+function writing<T>(path: string | undefined, call: () => T): T {
+  try {
+    return call();
+  } catch (e) {
+    markWriteFailure(e, path);
+    throw e;
+  }
+}
+
+/** The real file system. Errors of its writing calls are marked as write failures (exit 4 when they reach the CLI). */
 export const nodeFileSystem: FileSystem = {
-  openSync: (p, f, m) => nodeFs.openSync(p, f, m),
-  writeSync: (fd, d) => nodeFs.writeSync(fd, d),
-  fsyncSync: (fd) => nodeFs.fsyncSync(fd),
-  closeSync: (fd) => nodeFs.closeSync(fd),
-  renameSync: (a, b) => nodeFs.renameSync(a, b),
-  linkSync: (a, b) => nodeFs.linkSync(a, b),
-  unlinkSync: (p) => nodeFs.unlinkSync(p),
-  mkdirSync: (p, o) => {
-    nodeFs.mkdirSync(p, o);
+  openSync: (p, f, m) => {
+    const fd = f === 'r' ? nodeFs.openSync(p, f, m) : writing(p, () => nodeFs.openSync(p, f, m));
+    openPaths.set(fd, p);
+    return fd;
   },
-  rmdirSync: (p) => nodeFs.rmdirSync(p),
+  writeSync: (fd, d) => writing(openPaths.get(fd), () => nodeFs.writeSync(fd, d)),
+  fsyncSync: (fd) => writing(openPaths.get(fd), () => nodeFs.fsyncSync(fd)),
+  closeSync: (fd) => {
+    const p = openPaths.get(fd);
+    openPaths.delete(fd);
+    writing(p, () => nodeFs.closeSync(fd));
+  },
+  renameSync: (a, b) => writing(b, () => nodeFs.renameSync(a, b)),
+  linkSync: (a, b) => writing(b, () => nodeFs.linkSync(a, b)),
+  unlinkSync: (p) => writing(p, () => nodeFs.unlinkSync(p)),
+  mkdirSync: (p, o) => {
+    writing(p, () => nodeFs.mkdirSync(p, o));
+  },
+  rmdirSync: (p) => writing(p, () => nodeFs.rmdirSync(p)),
   // Checkpoint reads: a FIFO, device or directory is refused (never blocks, e.g. while a writer holds a lock),
   // and a file over the size limit is not read (fs/read-checkpoint.ts).
   readFileSync: (p) => readRegularFile(p),
   readdirSync: (p) => nodeFs.readdirSync(p),
   statSync: (p) => nodeFs.statSync(p),
   existsSync: (p) => nodeFs.existsSync(p),
-  ftruncateSync: (fd, len) => nodeFs.ftruncateSync(fd, len),
+  ftruncateSync: (fd, len) => writing(openPaths.get(fd), () => nodeFs.ftruncateSync(fd, len)),
 };

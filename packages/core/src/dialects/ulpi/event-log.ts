@@ -1,11 +1,29 @@
 import { createHash } from '../../util/crypto.js';
 import { isObject, setOwn } from './model.js';
 
+/**
+ * Marks line `i` of an `n`-line transaction (one command's change, n >= 2). The original's replay reads `v`, `op`,
+ * `path`, `value` and the hashes only, so it replays these lines as it replays its own; ckpt's replay uses the
+ * marker to ignore a transaction whose last lines never landed (a short write, a crash inside the append).
+ */
+export interface UlpiTxMark {
+  readonly i: number;
+  readonly n: number;
+}
+
 /** One line of the transition log. */
 export type UlpiEventLine =
   | { v: 1; op: 'init'; doc: Record<string, unknown>; afterHash: string }
-  | { v: 1; op: 'set' | 'merge'; path: string[]; value: unknown; beforeHash: string; afterHash: string }
-  | { v: 1; op: 'delete'; path: string[]; beforeHash: string; afterHash: string };
+  | {
+      v: 1;
+      op: 'set' | 'merge';
+      path: string[];
+      value: unknown;
+      beforeHash: string;
+      afterHash: string;
+      tx?: UlpiTxMark;
+    }
+  | { v: 1; op: 'delete'; path: string[]; beforeHash: string; afterHash: string; tx?: UlpiTxMark };
 
 /** A transition before it is hashed. */
 export type UlpiTransition =
@@ -31,9 +49,14 @@ export type UlpiReplay =
       readonly hash: string;
       /** afterHash of every line, in order (to tell a snapshot behind the log from a diverged one). */
       readonly hashes: readonly string[];
-      /** Bytes of complete lines; a torn tail starts here. */
+      /** Bytes of the lines replayed; a torn tail (and a torn transaction) starts here. */
       readonly completeBytes: number;
+      /** What replay ignored at the end: a final fragment without a newline and/or a torn transaction's lines. */
       readonly tornTail: string | undefined;
+      /** A trailing transaction that did not land whole: its first line, how many of its lines landed, of how many. */
+      readonly tornTransaction?: { readonly line: number; readonly landed: number; readonly of: number };
+      /** afterHash of each ignored line of a torn transaction (states a tool that replays it would show). */
+      readonly tornHashes: readonly string[];
     }
   | { readonly ok: false; readonly error: UlpiReplayError };
 
@@ -94,7 +117,16 @@ export function applyUlpiTransition(doc: Record<string, unknown>, t: UlpiTransit
  */
 export function replayUlpiEventLog(text: string): UlpiReplay {
   const parts = text.split('\n');
-  const tail = parts.pop()!;
+  const fragment = parts.pop()!;
+  // A trailing transaction that did not land whole is ignored like a fragment: its lines are cut off here.
+  const torn = tornTransactionAt(parts);
+  let tail = fragment;
+  let tornHashes: string[] = [];
+  if (torn !== undefined) {
+    const cut = parts.splice(torn.index);
+    tail = `${cut.join('\n')}\n${fragment}`;
+    tornHashes = torn.hashes;
+  }
   const completeBytes = Buffer.byteLength(text) - Buffer.byteLength(tail);
   let doc: Record<string, unknown> | undefined;
   let hash = '';
@@ -149,7 +181,59 @@ export function replayUlpiEventLog(text: string): UlpiReplay {
     hashes.push(hash);
   }
   if (doc === undefined) return fail(1, 'ulpi/event-log-missing-init', 'the log has no init line');
-  return { ok: true, doc, hash, hashes, completeBytes, tornTail: tail === '' ? undefined : tail };
+  return {
+    ok: true,
+    doc,
+    hash,
+    hashes,
+    completeBytes,
+    tornTail: tail === '' ? undefined : tail,
+    ...(torn !== undefined
+      ? { tornTransaction: { line: torn.index + 1, landed: torn.landed, of: torn.of } }
+      : {}),
+    tornHashes,
+  };
+}
+
+const txOf = (raw: string | undefined): { i: number; n: number; afterHash: unknown } | undefined => {
+  if (raw === undefined || !raw.includes('"tx"')) return undefined;
+  try {
+    const v: unknown = JSON.parse(raw.replace(/\r$/, ''));
+    if (!isObject(v) || !isObject(v.tx)) return undefined;
+    const { i, n } = v.tx;
+    if (
+      !Number.isSafeInteger(i) ||
+      !Number.isSafeInteger(n) ||
+      (i as number) < 1 ||
+      (i as number) > (n as number)
+    )
+      return undefined;
+    return { i: i as number, n: n as number, afterHash: v.afterHash };
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The trailing transaction that did not land whole, if any: the last complete lines are lines 1..k of an n-line
+ * transaction (`tx` marks, k < n, numbered in order). Only the end of the log is looked at (a few lines parsed
+ * backwards): a torn transaction in the middle, which a tool that ignores the marks appended after, is replayed as
+ * its lines say (the chain decides), never cut.
+ */
+function tornTransactionAt(
+  parts: readonly string[],
+): { index: number; landed: number; of: number; hashes: string[] } | undefined {
+  let k = parts.length - 1;
+  while (k >= 0 && parts[k]!.trim() === '') k--;
+  const last = txOf(parts[k]);
+  if (last === undefined || last.i === last.n) return undefined;
+  const hashes: string[] = [];
+  for (let want = last.i; want >= 1; want--, k--) {
+    const t = want === last.i ? last : txOf(parts[k]);
+    if (t === undefined || t.i !== want || t.n !== last.n) return undefined;
+    hashes.unshift(String(t.afterHash));
+  }
+  return { index: k + 1, landed: last.i, of: last.n, hashes };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { asWriteError } from '../../errors.js';
 import { type FileSystem, nodeFileSystem } from '../../fs/file-system.js';
 import { ulpiUsage } from './errors.js';
 
@@ -35,9 +36,8 @@ export function withUlpiLock<T>(file: string, fn: () => T, opts: UlpiLockOptions
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'ENOENT')
         throw ulpiUsage(`parent directory of ${file} does not exist — init creates it; check the path`);
-      if (code === 'EACCES' || code === 'EPERM')
-        throw ulpiUsage(`cannot write lock for ${file}: ${code} (unwritable directory?)`);
-      if (code !== 'EEXIST') throw e;
+      // An unwritable, read-only or full directory: a write failure (exit 4) naming the lock, at once.
+      if (code !== 'EEXIST') throw asWriteError(e, lock);
     }
     try {
       if (now() - fs.statSync(lock).mtimeMs > staleMs) {

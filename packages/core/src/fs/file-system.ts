@@ -1,6 +1,6 @@
 import * as nodeFs from 'node:fs';
-import { readRegularFile } from './read-checkpoint.js';
 import { markWriteFailure } from '../errors.js';
+import { readRegularFile } from './read-checkpoint.js';
 
 /**
  * The system calls ckpt's writers use. Everything that writes goes through one of these, so tests can inject a

@@ -44,8 +44,16 @@ export function project(files: Record<string, unknown> = {}): { dir: string; cle
 export const RAW_CONTROL =
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
+/** The parts of a ulpi status document the tests change. */
+export interface UlpiSample {
+  task: string;
+  units: Record<string, { status: string; dependsOn: string[]; note: string }>;
+  openItems: { detail: string }[];
+  [field: string]: unknown;
+}
+
 /** The sample project's small ulpi run (schemaVersion 1), changed by `edit`: a document a real tool writes. */
-export function sampleUlpi(edit: (doc: Record<string, any>) => void): Record<string, any> {
+export function sampleUlpi(edit: (doc: UlpiSample) => void): UlpiSample {
   const doc = JSON.parse(
     readFileSync(
       join(repoRoot, 'test-fixtures/sample-project/.ulpi/runs/lint-sweep-20260812T140210Z.json'),

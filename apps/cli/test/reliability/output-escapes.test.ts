@@ -16,7 +16,7 @@ beforeAll(() => {
       doc.task = 'task \u001b[1A up';
     }),
     [BAD_FILE]: '{ "schemaVersion": 1, \u001b[2J',
-    [`.ulpi/runs/x\u001b[2J.json.ckpt-tmp-1-aa`]: '{}',
+    '.ulpi/runs/x\u001b[2J.json.ckpt-tmp-1-aa': '{}',
   });
 });
 afterAll(() => p.cleanup());

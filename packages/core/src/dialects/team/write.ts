@@ -5,6 +5,7 @@ import type { FileSystem } from '../../fs/file-system.js';
 import { hashProjectFile } from './load.js';
 import { approvalFileName, type Clock, compactTime, eventFileName, isoSeconds, newRunId } from './names.js';
 import { isTerminalStatus, type TeamEventRecord, type TeamTerminalStatus } from './records.js';
+import { publishTerminal } from './write-claim.js';
 import {
   type Ctx,
   checkName,
@@ -65,7 +66,17 @@ export function startTeamRun(opts: TeamWriteOptions & { profile: string; stage: 
       parent_session: opts.parentSession ?? null,
     };
     const path = join(dir, 'run.json');
-    if (!writeOnce(path, json(run), { fs: c.fs })) refuse(`run.json of ${runId} already exists`);
+    let created: boolean;
+    try {
+      created = writeOnce(path, json(run), { fs: c.fs });
+    } catch (e) {
+      // A run directory without its run.json is not a run: do not leave one behind (no space, read-only...).
+      try {
+        c.fs.rmdirSync(dir);
+      } catch {}
+      throw e;
+    }
+    if (!created) refuse(`run.json of ${runId} already exists`);
     atomicReplace(join(c.runsDir, 'current'), `${runId}\n`, { fs: c.fs });
     return { runId, path };
   }
@@ -76,6 +87,7 @@ function writeEvent(
   c: Ctx,
   runId: string,
   e: Omit<TeamEventRecord, 'doc' | 'name' | 'at' | 'runId'>,
+  terminal = false,
 ): TeamWriteResult {
   const now = c.clock.now();
   const time = compactTime(now, c.clock.micros());
@@ -97,7 +109,17 @@ function writeEvent(
     ...(e.retryOf !== undefined ? { retry_of: e.retryOf, reason: e.reason ?? '' } : {}),
   };
   const dir = join(c.runsDir, runId, 'events');
-  const path = publish(c, dir, () => eventFileName(time, e.event, e.taskId, e.attempt), json(body));
+  const name = () => eventFileName(time, e.event, e.taskId, e.attempt);
+  // A terminal event goes through the attempt's claim, so two finishers never both publish one.
+  const path = terminal
+    ? publishTerminal(c, join(c.runsDir, runId), {
+        task: e.taskId,
+        attempt: e.attempt,
+        status: e.status,
+        eventPath: join(dir, name()),
+        body,
+      })
+    : publish(c, dir, name, json(body));
   return { runId, path, attempt: e.attempt };
 }
 
@@ -180,20 +202,25 @@ export function finishTeamTask(
     refuse(
       `task "${opts.task}" attempt ${l.attempt} already has a terminal event (${l.status}); events are never rewritten`,
     );
-  return writeEvent(c, opts.run, {
-    event: 'task_finished',
-    taskId: task!.id,
-    stage: start!.stage,
-    agent: start!.agent,
-    attempt: l.attempt,
-    status: opts.status,
-    session: opts.session ?? start!.session,
-    parentSession: opts.parentSession ?? start!.parentSession,
-    inputs: start!.inputs,
-    artifacts,
-    evidence: opts.evidence ?? '',
-    next: opts.next ?? '',
-  });
+  return writeEvent(
+    c,
+    opts.run,
+    {
+      event: 'task_finished',
+      taskId: task!.id,
+      stage: start!.stage,
+      agent: start!.agent,
+      attempt: l.attempt,
+      status: opts.status,
+      session: opts.session ?? start!.session,
+      parentSession: opts.parentSession ?? start!.parentSession,
+      inputs: start!.inputs,
+      artifacts,
+      evidence: opts.evidence ?? '',
+      next: opts.next ?? '',
+    },
+    true,
+  );
 }
 
 /** `retry --run --task --reason`: starts the next attempt of a task whose latest attempt failed or was interrupted. */

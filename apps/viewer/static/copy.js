@@ -78,10 +78,21 @@ export function commandLine(command, cls = '') {
 }
 
 /**
- * Text in which `backticked` parts are commands (as core's plan reasons write them): each becomes a command line.
+ * Text in which commands appear as core's reasons write them, `backticked` or in parentheses starting with ckpt
+ * (`(ckpt team retry --run r --task t --reason "...")`): each becomes a command line with a copy button.
  * @param {string} text
  */
 export function withCommands(text) {
-  const parts = text.split(/`([^`]+)`/);
-  return parts.map((p, i) => (i % 2 === 1 ? commandLine(p, 'inline') : p));
+  /** @type {any[]} */
+  const out = [];
+  let at = 0;
+  for (const m of text.matchAll(/`([^`]+)`|\((ckpt [^()]+)\)/g)) {
+    const i = m.index ?? 0;
+    out.push(text.slice(at, i));
+    if (m[1] !== undefined) out.push(commandLine(m[1], 'inline'));
+    else out.push('(', commandLine(m[2] ?? '', 'inline'), ')');
+    at = i + m[0].length;
+  }
+  out.push(text.slice(at));
+  return out;
 }

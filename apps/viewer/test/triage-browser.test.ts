@@ -97,6 +97,10 @@ describe('triage', () => {
     expect(reasons).toEqual(run.attention.reasons.map((x) => ({ message: x.message, command: x.command })));
     // Every command is shown whole: nothing cut, nothing scrolled.
     expect(await overflowing(page, '.cmd-text, .cmd-line')).toEqual([]);
+    // The plan's approve command (in a needs-a-person item) has its copy button too.
+    expect(
+      await page.$$eval('.plan .cmd-line.inline .cmd-text', (els) => els.map((e) => e.textContent)),
+    ).toContain('ckpt team approve');
     const buttons = page.locator('.attention-reasons .copy');
     expect(await buttons.count()).toBe(run.attention.reasons.filter((x) => x.command).length);
     for (let i = 0; i < (await buttons.count()); i++) {

@@ -83,7 +83,7 @@ export async function startViewer(opts: StartOptions): Promise<StartedViewer> {
   // The project loads in the background (createViewer started it): the address is printed at once.
   const addr = viewer.app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : requested;
-  const shown = isIP(host) === 6 ? `[${host}]` : wildcard ? '127.0.0.1' : host;
+  const shown = wildcard ? '127.0.0.1' : isIP(host) === 6 ? `[${host}]` : host;
   const query = token ? `?token=${encodeURIComponent(token)}` : '';
   return {
     ...viewer,

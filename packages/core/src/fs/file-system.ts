@@ -1,4 +1,5 @@
 import * as nodeFs from 'node:fs';
+import { dirname } from 'node:path';
 import { markWriteFailure } from '../errors.js';
 import { readRegularFile } from './read-checkpoint.js';
 
@@ -54,7 +55,16 @@ export const nodeFileSystem: FileSystem = {
   linkSync: (a, b) => writing(b, () => nodeFs.linkSync(a, b)),
   unlinkSync: (p) => writing(p, () => nodeFs.unlinkSync(p)),
   mkdirSync: (p, o) => {
-    writing(p, () => nodeFs.mkdirSync(p, o));
+    writing(p, () => {
+      try {
+        nodeFs.mkdirSync(p, o);
+      } catch (e) {
+        // Node's recursive mkdir says ENOENT where the parent exists but refuses (EROFS, EACCES): ask it plainly.
+        if (!o?.recursive || (e as NodeJS.ErrnoException).code !== 'ENOENT' || !nodeFs.existsSync(dirname(p)))
+          throw e;
+        nodeFs.mkdirSync(p, { ...(o.mode !== undefined ? { mode: o.mode } : {}) });
+      }
+    });
   },
   rmdirSync: (p) => writing(p, () => nodeFs.rmdirSync(p)),
   // Checkpoint reads: a FIFO, device or directory is refused (never blocks, e.g. while a writer holds a lock),

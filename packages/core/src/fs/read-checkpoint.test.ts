@@ -57,9 +57,13 @@ describe('readRegularFileUtf8', () => {
   it('should refuse a directory and a socket where a file is expected', async () => {
     const dir = tree();
     mkdirSync(join(dir, 'run.json'));
-    expect((refusal(() => readRegularFileUtf8(join(dir, 'run.json'))) as ReadRefusedError).reason).toBe(
-      'is a directory, not a regular file',
-    );
+    // As readFileSync does for a directory (EISDIR, the same message): the ulpi verbs print it as the original.
+    const d = refusal(() => readRegularFileUtf8(join(dir, 'run.json')));
+    expect((d as NodeJS.ErrnoException).code).toBe('EISDIR');
+    expect(readFailure(join(dir, 'run.json'), d)).toEqual({
+      code: 'io/not-a-regular-file',
+      reason: 'is a directory, not a regular file',
+    });
     const sock = join(dir, 's.json');
     const server = createServer();
     await new Promise<void>((r) => server.listen(sock, r));

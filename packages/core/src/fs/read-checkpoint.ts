@@ -9,6 +9,7 @@ import {
   realpathSync,
   type Stats,
 } from 'node:fs';
+import { constants as osConstants } from 'node:os';
 import { sep } from 'node:path';
 import { CkptError } from '../errors.js';
 import { maxFileSize } from './read-limits.js';
@@ -91,6 +92,19 @@ function inside(real: string, root: string): boolean {
   return real === root || real.startsWith(root.endsWith(sep) ? root : root + sep);
 }
 
+/**
+ * A directory is refused with the error readFileSync gives for one (EISDIR, same message), so callers that
+ * mirror an original tool's message (the ulpi verbs) keep it; readFailure reports it as `io/not-a-regular-file`.
+ */
+function eisdir(path: string): NodeJS.ErrnoException {
+  const e: NodeJS.ErrnoException = new Error('EISDIR: illegal operation on a directory, read');
+  e.code = 'EISDIR';
+  e.errno = -osConstants.errno.EISDIR;
+  e.syscall = 'read';
+  e.path = path;
+  return e;
+}
+
 /** Opens non-blocking and checks the descriptor; on a refusal it is closed and ReadRefusedError thrown. */
 function openChecked(path: string, opts: ReadOptions | undefined, sized: boolean): number {
   const fd = openSync(path, OPEN_FLAGS);
@@ -106,6 +120,7 @@ function openChecked(path: string, opts: ReadOptions | undefined, sized: boolean
 /** Refuses what must not be read. */
 function check(fd: number, path: string, opts: ReadOptions | undefined, sized: boolean): void {
   const st = fstatSync(fd);
+  if (st.isDirectory()) throw eisdir(path);
   if (!st.isFile())
     throw new ReadRefusedError(path, 'io/not-a-regular-file', `is ${fileTypeName(st)}, not a regular file`);
   const max = sized ? (opts?.maxSize ?? maxFileSize()) : Number.POSITIVE_INFINITY;

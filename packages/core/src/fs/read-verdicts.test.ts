@@ -10,7 +10,6 @@ import { loadProject } from '../view/load-project.js';
 const SAMPLE = resolve(import.meta.dirname, '../../../../test-fixtures/sample-project');
 const RUN = '20261126T083011204517Z-3e9b01';
 const RUN_DIR = `.team/runs/${RUN}`;
-const EVENT = '20261126T083102888697Z-task_started-research-20261126T0830Z-a1-d8e8de.json';
 
 let cleanup = () => {};
 afterEach(() => cleanup());

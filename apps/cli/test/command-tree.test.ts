@@ -1,10 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { allNodes, type CommandNode, commandTree, pathKey } from '../src/commands/tools/command-tree.js';
 import { buildProgram } from '../src/main.js';
-import { runCli } from './run-cli.js';
+import { cliPath, runCli } from './run-cli.js';
 
 // The tree the completion scripts are generated from: a command added tomorrow is checked tomorrow.
 const tree = commandTree(buildProgram());
@@ -144,6 +145,28 @@ describe('the command tree', () => {
     expect(r.code).toBe(3);
     expectOneMessage(r.stderr, 'fingerprint of an unreadable file');
     expect(r.stderr).toContain('permission denied');
+  });
+
+  it('should exit 4 for a write that cannot land (here a file size limit), in the ulpi verbs too', () => {
+    for (const args of [
+      ['team', 'start-run', '--profile', 'new', '--stage', 'build'],
+      ['ulpi', 'init', '.ulpi/runs/w.json', '--task', 't'],
+    ]) {
+      const r = spawnSync(
+        '/bin/sh',
+        ['-c', 'ulimit -f 0 && exec "$0" "$@"', process.execPath, cliPath, ...args],
+        {
+          cwd: work,
+          encoding: 'utf8',
+          env: { ...process.env, NO_COLOR: '1' },
+          timeout: 20_000,
+        },
+      );
+      const what = `ckpt ${args.join(' ')}`;
+      expect([what, r.status]).toEqual([what, 4]);
+      expectOneMessage(r.stderr, what);
+      expect(r.stderr).toMatch(/^ckpt: could not write /);
+    }
   });
 
   it('should end every --help with examples and mark every required option', () => {

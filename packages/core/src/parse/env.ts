@@ -23,6 +23,7 @@ export interface ParsedEnv {
 }
 
 const KEY = /^[A-Za-z_][A-Za-z0-9_]*/;
+const FINDINGS_PER_CODE = 100;
 // Sticky twins of the patterns above, matched at an index of the line: never a slice of the rest of the line,
 // so a line of many assignments (or one huge value) is read in linear time.
 const KEY_AT = /[A-Za-z_][A-Za-z0-9_]*/y;
@@ -204,6 +205,15 @@ export function parseEnv(text: string, file: string): ParsedEnv {
   const comments: ParsedEnv['comments'] = [];
   const findings: Finding[] = [];
   const firstLine = new Map<string, number>();
+  // At most FINDINGS_PER_CODE findings of one code, then one that counts the rest: a 100 MB file of repeated
+  // keys or bad lines would otherwise hold millions of findings.
+  const perCode = new Map<string, { count: number; firstOmitted?: Finding }>();
+  const report = (f: Finding) => {
+    const c = perCode.get(f.code) ?? { count: 0 };
+    perCode.set(f.code, c);
+    if (++c.count <= FINDINGS_PER_CODE) findings.push(f);
+    else c.firstOmitted ??= f;
+  };
   const lines = text.split('\n');
   if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   lines.forEach((raw, idx) => {
@@ -217,7 +227,7 @@ export function parseEnv(text: string, file: string): ParsedEnv {
     }
     const r = parseLine(line);
     if ('error' in r) {
-      findings.push(
+      report(
         findingAt(
           file,
           { line: n, column: r.column },
@@ -228,7 +238,7 @@ export function parseEnv(text: string, file: string): ParsedEnv {
     }
     for (const e of r.assignments) {
       if (e.warning)
-        findings.push(
+        report(
           findingAt(
             file,
             { line: n, column: e.valueColumn },
@@ -242,7 +252,7 @@ export function parseEnv(text: string, file: string): ParsedEnv {
         );
       const first = firstLine.get(e.key);
       if (first !== undefined) {
-        findings.push(
+        report(
           findingAt(
             file,
             { line: n, column: e.valueColumn - e.key.length - 1 },
@@ -259,6 +269,12 @@ export function parseEnv(text: string, file: string): ParsedEnv {
       entries.push({ key: e.key, value: e.value, line: n, valueColumn: e.valueColumn, quoted: e.quoted });
     }
   });
+  for (const [code, c] of perCode)
+    if (c.firstOmitted)
+      findings.push({
+        ...c.firstOmitted,
+        message: `${c.count - FINDINGS_PER_CODE} more ${code} from line ${c.firstOmitted.line} on (only the first ${FINDINGS_PER_CODE} are listed)`,
+      });
   const byKey = new Map(entries.map((e) => [e.key, e]));
   const sourceMap: SourceMap = {
     locate(pointer: string, part: 'value' | 'key' = 'value'): Location {

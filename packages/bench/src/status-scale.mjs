@@ -64,7 +64,8 @@ if (!args.includes('--skip-team')) {
   const tasks = 10000;
   const attempts = 5;
   const name = `team: 1 run, ${tasks} tasks, ${tasks * attempts * 2} event files`;
-  const dir = join(corpus, `view-team-${tasks}x${attempts}`);
+  // Its own copy: the viewer benchmark regenerates view-team-* and adds files to it while it runs.
+  const dir = join(corpus, `status-team-${tasks}x${attempts}`);
   const meta = ensure(dir, name, () => generateTeamRun(dir, tasks, attempts));
   log(`${name}: corpus ${meta.reused ? 'reused' : 'written'}`);
   const t = interleave([

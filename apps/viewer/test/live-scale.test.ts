@@ -53,7 +53,9 @@ describe(`a team run of ${TASKS} tasks`, () => {
     await page.goto(`${viewer.url}runs/team/${encodeURIComponent(runId)}`);
     if (!viewer.project.isReady)
       expect(await page.locator('#main .loading').textContent()).toMatch(/^Loading/);
-    await page.waitForSelector('body[data-rendered] .unit-row', { timeout: 180_000 });
+    await page.waitForSelector('body[data-rendered] .unit-row', { timeout: 300_000 }).catch((e) => {
+      throw new Error(`${e.message}\nprogress: ${JSON.stringify(viewer.project.progress())}`);
+    });
     expect(viewer.project.progress()).toMatchObject({ state: 'ready', runs: 1 });
 
     const res = await fetch(new URL(`/api/runs/team/${encodeURIComponent(runId)}/page`, viewer.url), {
@@ -91,5 +93,5 @@ describe(`a team run of ${TASKS} tasks`, () => {
     expect(delta).toMatchObject({ kind: 'changed', units: ['build-t00001'], unitsRemoved: [] });
     expect(readdirSync(join(runDir, 'events')).length).toBe(events + 1);
     await page.close();
-  }, 400_000);
+  }, 600_000);
 });

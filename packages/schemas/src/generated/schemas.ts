@@ -2658,6 +2658,9 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
         "description": "sha256 hex of `JSON.stringify(doc)` (compact, insertion order) after this transition.",
         "type": "string",
         "pattern": "^[0-9a-f]{64}$"
+      },
+      "tx": {
+        "description": "Written by ckpt (the original ignores it): `{i, n}` marks line i of an n-line transaction, one command's change. A trailing transaction with fewer than n of its lines is torn (a failed or interrupted append) and replay ignores it; the next write cuts it off. Lines without `tx` are one-line transactions."
       }
     },
     "allOf": [

@@ -86,6 +86,12 @@ export const ulpiCodes = defineCodes({
     explanation:
       "Each line's `beforeHash` must equal the previous line's `afterHash`, and its `afterHash` must be the sha256 of the document after applying it. A broken chain means lines were lost, reordered or edited: replay fails closed.",
   },
+  'ulpi/event-log-torn-transaction': {
+    severity: 'warning',
+    title: 'The last transaction of the event log did not land whole.',
+    explanation:
+      "ckpt marks the lines of one command's change `tx: {i, n}`. When the log ends with lines 1..k of an n-line transaction (k < n), the append failed or was interrupted: replay ignores those lines (the run is in its state before that command, which did not report success), and the next ckpt write cuts them off. A tool that ignores the marks replays them as a partial change.",
+  },
   'ulpi/event-log-bad-transition': {
     severity: 'error',
     title: 'An event log line cannot be applied.',

@@ -22,6 +22,20 @@ function replayOf(doc: CheckedDocument & { text: string }): UlpiReplay {
 export function checkUlpiEventLog(doc: CheckedDocument): Finding[] {
   if (doc.text === undefined) return [];
   const replay = replayOf(doc as CheckedDocument & { text: string });
+  if (replay.ok && replay.tornTransaction !== undefined) {
+    const { line, landed, of } = replay.tornTransaction;
+    return [
+      findingAt(
+        doc.file,
+        { line, column: 1 },
+        {
+          code: 'ulpi/event-log-torn-transaction',
+          severity: ulpiCodes['ulpi/event-log-torn-transaction'].severity,
+          message: `the last transaction has ${landed} of its ${of} lines: it did not land, and replay ignores it (the next write cuts it off)`,
+        },
+      ),
+    ];
+  }
   // A corrupt complete line is already a parse finding at that line; replay stopping there adds nothing.
   if (replay.ok || replay.error.code === 'parse/invalid-jsonl-line') return [];
   const { code, line, message } = replay.error;

@@ -1,7 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CrashError, faultyFileSystem, fcParams, tmpTree } from '@ckpt/test-utils';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
+import { collectFiles } from '../../check/collect-files.js';
+import { validateFiles } from '../../check/validate-files.js';
 import { type CkptError, WriteError } from '../../errors.js';
 import { type FileSystem, nodeFileSystem } from '../../fs/file-system.js';
 import { applyUlpiTransition, hashUlpiDoc, replayUlpiEventLog } from './event-log.js';
@@ -173,6 +176,12 @@ describe('ulpi event-log transactions', () => {
       of: tx.length,
     });
     expect(r.ok && r.completeBytes).toBe(Buffer.byteLength(log0));
+    // validate names it (a warning at the transaction's first line), and no error: the snapshot is in step.
+    const findings = validateFiles(collectFiles(['.'], join(f, '../../..')).files).files.flatMap(
+      (x) => x.findings,
+    );
+    expect(findings.filter((x) => x.severity === 'error')).toEqual([]);
+    expect(findings.map((x) => x.code)).toContain('ulpi/event-log-torn-transaction');
     setUlpiUnit(f, 'b', 'in_progress', {}, { now });
     expect(logOf(f).startsWith(log0)).toBe(true);
     expect(logOf(f)).not.toContain(tx[1]!);

@@ -47,6 +47,12 @@ export type UlpiEventLogLine = {
    * sha256 hex of `JSON.stringify(doc)` (compact, insertion order) after this transition.
    */
   afterHash: string;
+  /**
+   * Written by ckpt (the original ignores it): `{i, n}` marks line i of an n-line transaction, one command's change. A trailing transaction with fewer than n of its lines is torn (a failed or interrupted append) and replay ignores it; the next write cuts it off. Lines without `tx` are one-line transactions.
+   */
+  tx?: {
+    [k: string]: unknown;
+  };
   [k: string]: unknown;
 };
 /**

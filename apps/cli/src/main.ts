@@ -104,8 +104,13 @@ export async function main(rawArgv: readonly string[]): Promise<number> {
         e.code === 'commander.help'
       )
         return 0;
-      if (commanderMessage && program)
-        process.stderr.write(usageMessage(commanderMessage, commandPath(program, argv.slice(2))));
+      if (commanderMessage && program) {
+        // Commander quotes the words it refused: an argument's control characters are shown, not sent.
+        const { escapeTerminalLines } = await import('@ckpt/core');
+        process.stderr.write(
+          escapeTerminalLines(usageMessage(commanderMessage, commandPath(program, argv.slice(2)))),
+        );
+      }
       return 2;
     }
     return exitCodeFor(e);

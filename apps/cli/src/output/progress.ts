@@ -1,3 +1,5 @@
+import { escapeTerminal } from '@ckpt/core';
+
 /**
  * Progress on stderr for long work, only when stderr is a terminal and the work takes more than a moment.
  * Never writes to stdout, so data output stays clean.
@@ -21,7 +23,8 @@ export function createProgress(label: string, enabled = Boolean(process.stderr.i
       if (now - started < 300 || now - last < 100) return;
       last = now;
       shown = true;
-      process.stderr.write(`\r${text}\x1b[K`);
+      // The message names folders found on disk: their control characters are shown, not sent.
+      process.stderr.write(`\r${escapeTerminal(text)}\x1b[K`);
     },
     done() {
       if (shown) process.stderr.write('\r\x1b[K');

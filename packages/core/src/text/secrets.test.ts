@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactSecrets, redactSecretsIn } from './secrets.js';
+import { redactSecrets, redactSecretsIn, secretInValue } from './secrets.js';
 
 describe('redactSecrets', () => {
   it.each([
@@ -38,5 +38,16 @@ describe('redactSecrets', () => {
     expect(out.units[0]!.result).toBe('key: [REDACTED:api-key]');
     expect(out.clean).toBe(clean);
     expect(redactSecretsIn(clean)).toBe(clean);
+  });
+});
+
+describe('deep documents', () => {
+  it('should redact and find a secret nested twenty thousand levels deep without exhausting the stack', () => {
+    let v: unknown = 'password=abcdef';
+    for (let i = 0; i < 20_000; i++) v = i % 2 ? [v] : { k: v };
+    let x = redactSecretsIn(v);
+    for (let i = 0; i < 20_000; i++) x = Array.isArray(x) ? x[0] : (x as { k: unknown }).k;
+    expect(x).toBe('password=[REDACTED:assignment]');
+    expect(secretInValue(v)?.pattern.kind).toBe('assignment');
   });
 });

@@ -135,22 +135,30 @@ export function secretRefusal(field: string, text: string): string | undefined {
   return p ? `${field} looks like it holds a secret (${p.name}); nothing was written` : undefined;
 }
 
-/** The first string in a JSON-like value (keys too) that looks like a secret: where it is (a JSON Pointer) and its pattern. */
+/**
+ * The first string in a JSON-like value (keys too) that looks like a secret: where it is (a JSON Pointer) and its
+ * pattern. Iterative, so any nesting depth is safe.
+ */
 export function secretInValue(
   value: unknown,
-  pointer = '',
 ): { readonly pointer: string; readonly pattern: SecretPattern } | undefined {
-  if (typeof value === 'string') {
-    const pattern = secretPatternIn(value);
-    return pattern ? { pointer, pattern } : undefined;
-  }
-  if (value === null || typeof value !== 'object') return undefined;
-  for (const [k, v] of Object.entries(value)) {
-    const at = `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-    const keyPattern = secretPatternIn(k);
-    if (keyPattern) return { pointer: at, pattern: keyPattern };
-    const found = secretInValue(v, at);
-    if (found) return found;
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length > 0) {
+    const [v, pointer] = stack.pop()!;
+    if (typeof v === 'string') {
+      const pattern = secretPatternIn(v);
+      if (pattern) return { pointer, pattern };
+      continue;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    const entries = Object.entries(v);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [k, child] = entries[i]!;
+      const at = `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      const keyPattern = secretPatternIn(k);
+      if (keyPattern) return { pointer: at, pattern: keyPattern };
+      stack.push([child, at]);
+    }
   }
   return undefined;
 }

@@ -57,35 +57,83 @@ export function forTerminal<T>(value: T): T {
   );
 }
 
-/** A copy of a JSON-like value with `map` applied to every string; shares every part `map` left unchanged. */
+interface Frame {
+  readonly src: Record<string, unknown> | unknown[];
+  readonly entries: [string, unknown][];
+  /** The key the container sits under: what `map` is told for the strings of an array. */
+  readonly key: string | undefined;
+  i: number;
+  out: Record<string, unknown> | unknown[] | undefined;
+}
+
+const isContainer = (v: unknown): v is Record<string, unknown> | unknown[] =>
+  Array.isArray(v) || (v !== null && typeof v === 'object' && isPlain(v));
+
+function frameOf(src: Record<string, unknown> | unknown[], key: string | undefined): Frame {
+  const entries: [string, unknown][] = Array.isArray(src)
+    ? src.map((v, i) => [String(i), v])
+    : Object.entries(src);
+  return { src, entries, key, i: 0, out: undefined };
+}
+
+/** Records a child's mapped value (and its mapped key) in its container, copying the container on first change. */
+function settle(
+  f: Frame,
+  k: string,
+  v: unknown,
+  v2: unknown,
+  map: (s: string, key: string | undefined) => string,
+) {
+  if (Array.isArray(f.src)) {
+    if (v2 === v) return;
+    f.out ??= f.src.slice();
+    (f.out as unknown[])[Number(k)] = v2;
+    return;
+  }
+  const k2 = map(k, undefined);
+  if (k2 === k && v2 === v) return;
+  f.out ??= { ...f.src };
+  const out = f.out as Record<string, unknown>;
+  if (k2 !== k) delete out[k];
+  out[k2] = v2;
+}
+
+/**
+ * A copy of a JSON-like value with `map` applied to every string (told the key it sits under); shares every part
+ * `map` left unchanged. Iterative, so a document nested thousands deep cannot exhaust the stack.
+ */
 export function mapStrings<T>(
   value: T,
   map: (s: string, key: string | undefined) => string,
   key?: string,
 ): T {
   if (typeof value === 'string') return map(value, key) as T;
-  if (Array.isArray(value)) {
-    let out: unknown[] | undefined;
-    for (let i = 0; i < value.length; i++) {
-      const v = mapStrings(value[i], map, key);
-      if (v === value[i]) continue;
-      out ??= value.slice();
-      out[i] = v;
+  if (!isContainer(value)) return value;
+  const stack: Frame[] = [frameOf(value, key)];
+  let done: unknown;
+  while (stack.length > 0) {
+    const f = stack.at(-1)!;
+    if (f.i >= f.entries.length) {
+      stack.pop();
+      done = f.out ?? f.src;
+      const parent = stack.at(-1);
+      if (parent) {
+        const [k, v] = parent.entries[parent.i]!;
+        settle(parent, k, v, done, map);
+        parent.i++;
+      }
+      continue;
     }
-    return (out ?? value) as T;
-  }
-  if (value === null || typeof value !== 'object' || !isPlain(value)) return value;
-  let out: Record<string, unknown> | undefined;
-  for (const [k, v] of Object.entries(value)) {
-    const k2 = map(k, undefined);
-    const v2 = mapStrings(v, map, k);
-    if (k2 !== k || v2 !== v) {
-      out ??= { ...(value as Record<string, unknown>) };
-      if (k2 !== k) delete out[k];
-      out[k2] = v2;
+    const [k, v] = f.entries[f.i]!;
+    const childKey = Array.isArray(f.src) ? f.key : k;
+    if (isContainer(v)) {
+      stack.push(frameOf(v, childKey));
+      continue;
     }
+    settle(f, k, v, typeof v === 'string' ? map(v, childKey) : v, map);
+    f.i++;
   }
-  return (out ?? value) as T;
+  return done as T;
 }
 
 function isPlain(v: object): boolean {

@@ -2,6 +2,7 @@ import { resolve as resolvePath } from 'node:path';
 import {
   addUlpiItems,
   assertUlpiUnitsReadable,
+  escapeTerminal,
   finalizeUlpiRun,
   gcUlpiRuns,
   initUlpiRun,
@@ -138,7 +139,9 @@ export function runGc(dir: string, keepDays: number): number {
   if (r.reason) out(`${r.archived} archived (${r.reason})`);
   else out(`${r.archived} archived to ${r.dir}/archive (terminal runs older than ${keepDays}d)`);
   for (const f of r.skipped)
-    process.stderr.write(`ckpt: ${f} holds null, not a status document — left in place (fix or delete it)\n`);
+    process.stderr.write(
+      `ckpt: ${escapeTerminal(f)} holds null, not a status document — left in place (fix or delete it)\n`,
+    );
   return r.skipped.length > 0 ? 1 : 0;
 }
 
@@ -164,7 +167,7 @@ export function runReplay(file: string): void {
 export function runRebuild(file: string, force = false): void {
   const snap = snapshotOf(file);
   rebuildUlpiSnapshot(snap, { force });
-  process.stderr.write(`rebuilt ${snap} from ${ulpiEventLogPathFor(snap)}\n`);
+  process.stderr.write(`rebuilt ${escapeTerminal(snap)} from ${escapeTerminal(ulpiEventLogPathFor(snap))}\n`);
 }
 
 export function runReconcile(
@@ -198,13 +201,13 @@ export function runMigrate(file: string, write: boolean, asJson: boolean): void 
     return;
   }
   if (!m.changed) {
-    process.stderr.write(`${file} is already schemaVersion 2: nothing to upgrade\n`);
+    process.stderr.write(`${escapeTerminal(file)} is already schemaVersion 2: nothing to upgrade\n`);
     return;
   }
-  if (write) process.stderr.write(`upgraded ${file} add-only (${m.changes.join(', ')})\n`);
+  if (write) process.stderr.write(`upgraded ${escapeTerminal(file)} add-only (${m.changes.join(', ')})\n`);
   else {
     process.stderr.write(
-      `would upgrade ${file} add-only (${m.changes.join(', ')}); run with --write to apply. The upgraded document:\n`,
+      `would upgrade ${escapeTerminal(file)} add-only (${m.changes.join(', ')}); run with --write to apply. The upgraded document:\n`,
     );
     process.stdout.write(m.text);
   }

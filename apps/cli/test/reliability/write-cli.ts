@@ -101,3 +101,16 @@ export function tryMountTmpfs(dir: string, options: string): boolean {
 export function unmount(dir: string): void {
   spawnSync('umount', [dir], { timeout: HANG_MS });
 }
+
+/** Whether this process may mount a tmpfs (root with CAP_SYS_ADMIN), probed once on a scratch folder. */
+export const canMountTmpfs = (() => {
+  if (!isRoot) return false;
+  const s = scratch();
+  try {
+    if (!tryMountTmpfs(s.dir, 'size=64k')) return false;
+    unmount(s.dir);
+    return true;
+  } finally {
+    s.cleanup();
+  }
+})();

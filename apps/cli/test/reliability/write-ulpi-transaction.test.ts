@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ckpt, isRoot, scratch, tryMountTmpfs, unmount } from './write-cli.js';
+import { canMountTmpfs, ckpt, scratch, tryMountTmpfs, unmount } from './write-cli.js';
 
 // `ckpt ulpi unit a done` on a run with an event log writes one transaction of 5 lines. On a disk that cuts the
 // append short, it must land whole or not at all, and the exit code must say which (today: exit 70 with 3 of the
@@ -62,7 +62,7 @@ describe('ulpi event-log transaction on a disk that cuts the append short', () =
   }, 60_000);
 
   // A real full disk needs a small tmpfs, which only root with the right to mount can make: the case says so.
-  it(`a full tmpfs (ENOSPC): exit 4, nothing changed${isRoot ? '' : ' — needs root to mount; here run as a file size limit instead'}`, () => {
+  it(`a full tmpfs (ENOSPC): exit 4, nothing changed${canMountTmpfs ? '' : ' — mounting needs root with CAP_SYS_ADMIN; here a file size limit stands in for it'}`, () => {
     const s = scratch();
     cleanups.push(s.cleanup);
     const mnt = join(s.dir, 'mnt');

@@ -120,6 +120,12 @@ export function ulpiSpecSection(): string {
     'A file deleted while its `<id>.events.jsonl` remains stays deleted: a write exits 1 as the original does (it',
     'cannot read the file), and says that `ckpt ulpi rebuild <file>` restores the logged run.',
     '',
+    'A write that cannot land (no space, quota, file size limit, read-only disk, permission denied) exits 4 with',
+    '`could not write <path>: <reason>`, where the original exits 1. With an event log, one command is one',
+    'transaction: its lines carry `tx: {i, n}` (the original reads past it), the append is one write() that is cut',
+    'back on a short write, and replay ignores a trailing transaction that did not land whole',
+    '(`ulpi/event-log-torn-transaction`).',
+    '',
     'ckpt also has verbs and flags the original lacks: `init --event-log`, `replay`, `rebuild [--force]`,',
     '`reconcile --git`, and `ckpt migrate`.',
   ].join('\n');

@@ -91,9 +91,18 @@ const GLOBAL = SECRET_PATTERNS.map((p) => ({ kind: p.kind, re: new RegExp(p.re.s
 /** The mark a redacted secret leaves: `[REDACTED:github-token]`. */
 export const redactionMark = (kind: string) => `[REDACTED:${kind}]`;
 
+/**
+ * Every pattern in one case-insensitive alternation: it matches whenever one of them does (and sometimes more), so
+ * one scan tells most texts that passed the literal pre-check (a `key` or a `token` in prose) that they hold none.
+ */
+const ANY_SECRET = new RegExp(
+  SECRET_PATTERNS.map((p) => `(?:${p.re.source.replace(/\(\?<keep>/g, '(?:')})`).join('|'),
+  'i',
+);
+
 /** The text with every secret-looking value replaced by its mark (the keyword before an assignment is kept). */
 export function redactSecrets(text: string): string {
-  if (!mayHoldSecret(text)) return text;
+  if (!mayHoldSecret(text) || !ANY_SECRET.test(text)) return text;
   let out = text;
   for (const { kind, re } of GLOBAL)
     out = out.replace(re, (...args) => {

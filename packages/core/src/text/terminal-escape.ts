@@ -98,16 +98,51 @@ function settle(
   out[k2] = v2;
 }
 
+/** Below this depth the walk recurses (fast); a subtree deeper than this is walked with an explicit stack. */
+const RECURSION_LIMIT = 400;
+
+type StringMap = (s: string, key: string | undefined) => string;
+
 /**
  * A copy of a JSON-like value with `map` applied to every string (told the key it sits under); shares every part
- * `map` left unchanged. Iterative, so a document nested thousands deep cannot exhaust the stack.
+ * `map` left unchanged. A document nested thousands deep cannot exhaust the stack.
  */
-export function mapStrings<T>(
-  value: T,
-  map: (s: string, key: string | undefined) => string,
-  key?: string,
-): T {
+export function mapStrings<T>(value: T, map: StringMap, key?: string): T {
+  return mapShallow(value, map, key, 0);
+}
+
+function mapShallow<T>(value: T, map: StringMap, key: string | undefined, depth: number): T {
   if (typeof value === 'string') return map(value, key) as T;
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > RECURSION_LIMIT) return mapDeep(value, map, key);
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v = mapShallow(value[i], map, key, depth + 1);
+      if (v === value[i]) continue;
+      out ??= value.slice();
+      out[i] = v;
+    }
+    return (out ?? value) as T;
+  }
+  if (!isPlain(value)) return value;
+  const src = value as Record<string, unknown>;
+  let out: Record<string, unknown> | undefined;
+  for (const k in src) {
+    if (!Object.hasOwn(src, k)) continue;
+    const v = src[k];
+    const k2 = map(k, undefined);
+    const v2 = mapShallow(v, map, k, depth + 1);
+    if (k2 === k && v2 === v) continue;
+    out ??= { ...src };
+    if (k2 !== k) delete out[k];
+    out[k2] = v2;
+  }
+  return (out ?? value) as T;
+}
+
+/** {@link mapStrings} with an explicit stack, for subtrees nested deeper than the recursion limit. */
+function mapDeep<T>(value: T, map: StringMap, key: string | undefined): T {
   if (!isContainer(value)) return value;
   const stack: Frame[] = [frameOf(value, key)];
   let done: unknown;

@@ -54,6 +54,9 @@ function staticDir(): string {
   return existsSync(bundled) ? bundled : fileURLToPath(new URL('../static/', import.meta.url));
 }
 
+/** The longest the first load waits for the watcher to start. */
+const WATCHER_WAIT_MS = 3000;
+
 /** JSON API routes that wait for the first load (the event stream and the progress answer at once). */
 const WAITS_FOR_LOAD = /^\/api\/(?!events|progress)/;
 
@@ -115,6 +118,10 @@ export async function createViewer(opts: ViewerOptions): Promise<Viewer> {
             if (!closed) start();
           },
         );
+  // A watcher that takes too long to start (a huge tree) must not hold the first load back.
+  setTimeout(() => {
+    if (!closed) start();
+  }, WATCHER_WAIT_MS).unref();
   await app.ready();
   return {
     app,

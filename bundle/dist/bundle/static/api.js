@@ -13,9 +13,10 @@ export class ApiError extends Error {
 /**
  * Fetches a JSON document; `changed` is false when the server answered 304 for what we hold.
  * @param {string} url
+ * @param {{ keep?: boolean }} [opts] `keep: false` for pages of a list: not held for a 304 later
  * @returns {Promise<{ data: any, changed: boolean }>}
  */
-export async function getJson(url) {
+export async function getJson(url, opts = {}) {
   const prior = held.get(url);
   const res = await fetch(url, {
     cache: 'no-store',
@@ -28,7 +29,7 @@ export async function getJson(url) {
   }
   const data = await res.json();
   const etag = res.headers.get('etag');
-  if (etag) held.set(url, { etag, data });
+  if (etag && opts.keep !== false) held.set(url, { etag, data });
   return { data, changed: true };
 }
 
@@ -40,4 +41,108 @@ export async function getText(url) {
     throw new ApiError(res.status, body.error ?? res.statusText);
   }
   return res.text();
+}
+
+/** Units per paged request while the list fills in the background. */
+const UNIT_PAGE = 2000;
+/** More changed units than this (or ids this long in all) and the list is fetched again instead. */
+const MAX_PATCH = 200;
+
+/**
+ * Every slim unit of one run, for the unit list: the page document's first screen at once, the rest page by page
+ * from `/units?offset=&limit=` in the background; a live change re-fetches only the units its delta names
+ * (`/units?id=...`). `onMore` runs after each page or patch arrives.
+ */
+export class UnitPager {
+  /** @param {string} base `/api/runs/<dialect>/<id>` @param {() => void} onMore */
+  constructor(base, onMore) {
+    this.base = base;
+    this.onMore = onMore;
+    /** @type {any[]} */
+    this.units = [];
+    this.total = 0;
+    this.gen = 0;
+    /** Whether every unit is held. */
+    this.complete = false;
+  }
+
+  /**
+   * The units to show now for a fresh page document, and what to fetch next.
+   * @param {any} run the page document's run (`units` = its first units, `unitsTotal`)
+   * @param {any} [delta] this run's delta from the change that caused the fetch (undefined: unknown)
+   */
+  take(run, delta) {
+    const total = run.unitsTotal ?? run.units.length;
+    const first = run.units;
+    const canPatch =
+      this.complete &&
+      delta?.kind === 'changed' &&
+      !delta.unitsRemoved?.length &&
+      total === this.total &&
+      (delta.units?.length ?? 0) <= MAX_PATCH;
+    if (canPatch) {
+      // The first screen is fresh from the page document; changed units beyond it come by id.
+      for (let i = 0; i < first.length; i++) this.units[i] = first[i];
+      const rest = (delta.units ?? []).filter(
+        (/** @type {string} */ id) => !first.some((/** @type {any} */ u) => u.id === id),
+      );
+      if (rest.length) void this.patch(rest, ++this.gen);
+      return this.units;
+    }
+    this.units = first.slice();
+    this.total = total;
+    this.complete = this.units.length >= total;
+    if (!this.complete) void this.fill(++this.gen);
+    return this.units;
+  }
+
+  /** @param {string[]} ids @param {number} gen */
+  async patch(ids, gen) {
+    const q = ids.map((id) => `id=${encodeURIComponent(id)}`).join('&');
+    if (q.length > 6000) return this.restart(gen);
+    try {
+      const { data } = await getJson(`${this.base}/units?${q}`, { keep: false });
+      if (gen !== this.gen) return;
+      const at = new Map(this.units.map((u, i) => [u.id, i]));
+      for (const u of data.units) {
+        const i = at.get(u.id);
+        if (i !== undefined) this.units[i] = u;
+      }
+      this.onMore();
+    } catch {
+      // The run changed again meanwhile: the next change re-fetches.
+    }
+  }
+
+  /** @param {number} gen */
+  async restart(gen) {
+    this.units = this.units.slice(0, 0);
+    this.complete = false;
+    return this.fill(gen);
+  }
+
+  /** @param {number} gen */
+  async fill(gen) {
+    while (gen === this.gen && this.units.length < this.total) {
+      let data;
+      try {
+        ({ data } = await getJson(`${this.base}/units?offset=${this.units.length}&limit=${UNIT_PAGE}`, {
+          keep: false,
+        }));
+      } catch {
+        return;
+      }
+      if (gen !== this.gen) return;
+      if (data.total !== this.total) {
+        // The run changed between pages: start over (a change event is on its way too).
+        this.total = data.total;
+        this.units = [];
+        continue;
+      }
+      if (data.units.length === 0) break;
+      this.units = this.units.concat(data.units);
+      this.complete = this.units.length >= this.total;
+      this.onMore();
+    }
+  }
 }

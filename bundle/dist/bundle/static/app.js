@@ -7,12 +7,28 @@ import { startLive } from './live.js';
 import { rawPage } from './raw-page.js';
 import { runPage } from './run-page.js';
 import { runsPage } from './runs-page.js';
+import { tab } from './tab-count.js';
 
 const main = /** @type {HTMLElement} */ ($('#main'));
 const kind = document.body.dataset.page;
 const page = kind === 'run' ? runPage(main) : kind === 'raw' ? rawPage(main) : runsPage(main);
 
-const live = startLive(page.refresh);
+// triage: the tab's title and favicon count the runs that need a person, on every live change of any run
+// (`wants` sees each change before the page filters it; the refresh wrapper covers reconnects and full reloads).
+const pageLive = /** @type {any} */ (page).live;
+const live = startLive(
+  async (change) => {
+    await page.refresh(change);
+    tab.soon();
+  },
+  {
+    wants: (/** @type {any} */ d) => {
+      tab.soon();
+      return pageLive?.wants ? pageLive.wants(d) : true;
+    },
+  },
+);
+tab.update().catch(() => undefined);
 bindKeys(page.keys, live.toggle);
 page.refresh().catch((e) => {
   replace(main, h('div', { class: 'error-box' }, `Cannot load: ${e.message}`));

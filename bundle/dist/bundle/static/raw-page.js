@@ -1,7 +1,23 @@
 // @ts-check
-import { getText } from './api.js';
+import { ApiError } from './api.js';
 import { h, rawHref, replace, runHref } from './dom.js';
 import { VirtualList } from './vlist.js';
+
+/**
+ * The file's text and whether its secret-looking values were masked (`x-ckpt-secrets`: none, redacted, revealed).
+ * @param {string} path @param {boolean} reveal
+ * @returns {Promise<{ text: string, secrets: string }>}
+ */
+async function getRaw(path, reveal) {
+  const res = await fetch(`/api/raw?path=${encodeURIComponent(path)}${reveal ? '&reveal=1' : ''}`, {
+    cache: 'no-store',
+  });
+  if (!res.ok) {
+    const body = await res.json().catch(() => ({}));
+    throw new ApiError(res.status, body.error ?? res.statusText);
+  }
+  return { text: await res.text(), secrets: res.headers.get('x-ckpt-secrets') ?? 'none' };
+}
 
 /**
  * A source file with line numbers, virtualised (a 100,000-line JSONL log opens at once); `#L<n>` marks and
@@ -35,6 +51,15 @@ export function rawPage(main) {
     onSelect: (_l, i) => history.replaceState(null, '', `${location.pathname}${location.search}#L${i + 1}`),
   });
   const info = h('span', { class: 'muted' });
+  // Secret-looking values are masked by default; showing them is an explicit choice, undone by a reload.
+  let reveal = false;
+  const toggle = /** @type {HTMLButtonElement} */ (
+    h('button', { type: 'button', class: 'reveal-secrets', hidden: true }, 'Reveal secrets')
+  );
+  toggle.addEventListener('click', () => {
+    reveal = !reveal;
+    void refresh();
+  });
   const go = () => {
     const n = target();
     if (n > 0) {
@@ -47,8 +72,9 @@ export function rawPage(main) {
 
   const refresh = async () => {
     let text;
+    let secrets;
     try {
-      text = await getText(`/api/raw?path=${encodeURIComponent(path)}`);
+      ({ text, secrets } = await getRaw(path, reveal));
     } catch (e) {
       replace(
         main,
@@ -60,7 +86,10 @@ export function rawPage(main) {
     const first = lines.length === 0;
     lines = text.split('\n');
     if (lines.length > 1 && lines.at(-1) === '') lines.pop();
-    info.textContent = `${lines.length} line${lines.length === 1 ? '' : 's'} · ${text.length} characters`;
+    info.textContent = `${lines.length} line${lines.length === 1 ? '' : 's'} · ${text.length} characters${secrets === 'redacted' ? ' · secret-looking values masked' : ''}`;
+    toggle.hidden = secrets === 'none';
+    toggle.textContent = secrets === 'revealed' ? 'Mask secrets' : 'Reveal secrets';
+    toggle.setAttribute('aria-pressed', String(secrets === 'revealed'));
     if (first)
       replace(
         main,
@@ -70,6 +99,7 @@ export function rawPage(main) {
           back,
           h('h1', null, path),
           info,
+          toggle,
           h('a', { href: rawHref(path, undefined, run) }, 'top'),
         ),
         list.el,

@@ -1,15 +1,24 @@
 // @ts-check
-import { ApiError, getJson } from './api.js';
+import { ApiError, getJson, UnitPager } from './api.js';
+import { commandLine } from './copy.js';
 import { h, pill, replace, stackedBar } from './dom.js';
 import { ago, when } from './fmt.js';
+import { ganttSection } from './gantt.js';
+import { graphSection } from './graph.js';
+import { historySection } from './history.js';
 import { detailsSection, planSection } from './run-plan.js';
 import { approvalsSection, findingsSection, phasesSection } from './run-sections.js';
 import { sourcesSection } from './run-sources.js';
 import { UnitsSection } from './run-units.js';
+import { tab } from './tab-count.js';
+
+/** Titles longer than this show their start until the reader asks for the rest. */
+const LONG_TITLE = 300;
 
 /** @param {any} run */
 function header(run) {
-  const tones = {};
+  // live: the page document carries each status's tone (its units are only the first screen).
+  const tones = { ...run.statusTones };
   for (const u of run.units) if (!(u.status in tones)) /** @type {any} */ (tones)[u.status] = u.tone;
   const pct = run.progress.total ? Math.round((100 * run.progress.done) / run.progress.total) : 0;
   const t = (/** @type {string} */ k, /** @type {string | undefined} */ v, ago_ = false) =>
@@ -27,9 +36,24 @@ function header(run) {
     h(
       'div',
       { class: 'title-row' },
-      h('h1', null, run.title),
+      // A title of thousands of characters: its start until the reader asks for all of it (laying out one
+      // unbroken word of 20,000 characters takes the browser seconds, whatever hides it).
+      h('h1', null, run.title.length > LONG_TITLE ? `${run.title.slice(0, LONG_TITLE)}…` : run.title),
+      run.title.length > LONG_TITLE
+        ? h('button', {
+            type: 'button',
+            class: 'btn ghost whole-title',
+            text: `Show the whole title (${run.title.length} characters)`,
+            onclick: (/** @type {Event} */ ev) => {
+              const b = /** @type {HTMLElement} */ (ev.currentTarget);
+              const h1 = b.parentElement?.querySelector('h1');
+              if (h1) h1.textContent = run.title;
+              b.remove();
+            },
+          })
+        : null,
       pill(run.status, run.tone),
-      h('span', { class: 'badge' }, run.dialect),
+      h('span', { class: 'badge dialect' }, run.dialect),
       run.attention.level === 'action' || run.attention.level === 'blocked'
         ? h(
             'span',
@@ -37,19 +61,33 @@ function header(run) {
             run.attention.level === 'blocked' ? 'blocked' : 'needs attention',
           )
         : null,
+      run.attention.reasons.some((/** @type {any} */ x) => x.code === 'run/stale')
+        ? h('span', { class: 'badge stale' }, 'stale')
+        : null,
     ),
     run.attention.reasons.length
       ? h(
-          'ul',
-          { class: 'attention-reasons', 'aria-label': 'Why this run needs attention' },
-          run.attention.reasons.map((/** @type {any} */ x) =>
-            h(
-              'li',
-              null,
-              h('b', { class: `reason-${x.level}` }, x.message),
-              ' — ',
-              x.hint,
-              x.command ? [' ', h('code', null, x.command)] : null,
+          'section',
+          { class: `attention-box level-${run.attention.level}`, 'aria-labelledby': 'why-title' },
+          h(
+            'h2',
+            { id: 'why-title' },
+            run.attention.level === 'action' || run.attention.level === 'blocked'
+              ? 'Why this run needs you'
+              : 'Worth knowing',
+          ),
+          h(
+            'ul',
+            { class: 'attention-reasons' },
+            // core's reasons, most urgent first: what, what to do, and the command that does it.
+            run.attention.reasons.map((/** @type {any} */ x) =>
+              h(
+                'li',
+                { class: `reason level-${x.level}`, dataset: { code: x.code } },
+                h('b', { class: `reason-${x.level}` }, x.message),
+                h('span', { class: 'reason-hint' }, x.hint),
+                x.command ? commandLine(x.command) : null,
+              ),
             ),
           ),
         )
@@ -94,10 +132,11 @@ function toc(run) {
     'nav',
     { class: 'toc', 'aria-label': 'Sections' },
     run.phases.length ? item('phases', 'Phases', run.phases.length) : null,
-    run.units.length ? item('units', 'Units', run.units.length) : null,
-    item('findings', 'Findings', run.findings.length),
+    run.units.length ? item('units', 'Units', run.unitsTotal ?? run.units.length) : null,
+    item('findings', 'Findings', run.findingsTotal ?? run.findings.length),
     run.approvals.length ? item('approvals', 'Approvals', run.approvals.length) : null,
     item('resume', 'Resume plan'),
+    item('history', 'History'),
     item('sources', 'Files', run.sourcesTotal ?? run.sources.length),
     item('details', 'Details'),
   );
@@ -129,26 +168,58 @@ export function runPage(main) {
   };
   const units = new UnitsSection({
     runRef,
-    unitUrl: (uid) => `${base}/units/${encodeURIComponent(uid)}`,
+    // triage: by index in run.units (an id of any length cannot be a path segment), as history addresses units.
+    unitUrl: (uid) => `${base}/unit?index=${run.units.findIndex((/** @type {any} */ u) => u.id === uid)}`,
     onSelect: (uid) => history.replaceState(null, '', `#unit-${encodeURIComponent(uid)}`),
   });
+  // live: units beyond the page document's first screen arrive page by page; a change re-fetches only its units.
+  const pager = new UnitPager(base, () => {
+    if (!run) return;
+    run = { ...run, units: pager.units };
+    units.update(run);
+    document.body.dataset.units = pager.complete ? 'complete' : 'partial';
+  });
+  /** live: the findings beyond the page document's first ones, fetched when the reader asks for all. */
+  let findingsLoading = false;
+  const loadFindings = () => {
+    if (findingsLoading) return;
+    findingsLoading = true;
+    getJson(`${base}/findings?offset=0&limit=5000`, { keep: false })
+      .then(({ data }) => {
+        run = { ...run, findings: data.findings, findingsTotal: data.total };
+        render();
+      })
+      .finally(() => {
+        findingsLoading = false;
+      });
+  };
+  // triage: each slot has a class, so a narrow screen can order them (the resume plan before the files).
   const slots = {
-    head: h('div'),
-    toc: h('div'),
-    phases: h('div'),
-    findings: h('div'),
-    approvals: h('div'),
-    plan: h('div'),
-    details: h('div'),
-    sources: h('div'),
+    head: h('div', { class: 'slot-head' }),
+    toc: h('div', { class: 'slot-toc' }),
+    phases: h('div', { class: 'slot-phases' }),
+    findings: h('div', { class: 'slot-findings' }),
+    approvals: h('div', { class: 'slot-approvals' }),
+    plan: h('div', { class: 'slot-plan' }),
+    details: h('div', { class: 'slot-details' }),
+    sources: h('div', { class: 'slot-sources' }),
   };
   let built = false;
+  // history: the run's shape (dependency graph, timeline) and its history; each fetches its own document.
+  const shape = {
+    graph: graphSection(base, runRef),
+    gantt: ganttSection(base, runRef),
+    history: historySection(base, runRef),
+  };
+  if (location.hash === '#history') shape.history.open();
 
   const render = () => {
+    if (findingsState.all && run.findingsTotal > run.findings.length) loadFindings();
     replace(slots.head, header(run));
     replace(slots.toc, toc(run));
     replace(slots.phases, phasesSection(run));
     units.update(run);
+    for (const s of [shape.graph, shape.gantt, shape.history]) Promise.resolve(s.refresh()).catch(() => {});
     replace(slots.findings, findingsSection(run, runRef, findingsState, render));
     replace(slots.approvals, approvalsSection(run, runRef));
     replace(slots.plan, planSection(run));
@@ -172,8 +243,19 @@ export function runPage(main) {
       h(
         'div',
         { class: 'grid' },
-        h('div', { class: 'col' }, slots.phases, units.el, slots.findings, slots.approvals, slots.sources),
-        h('div', { class: 'col' }, slots.plan, slots.details),
+        h(
+          'div',
+          { class: 'col col-main' },
+          slots.phases,
+          units.el,
+          shape.graph.el,
+          shape.gantt.el,
+          slots.findings,
+          slots.approvals,
+          shape.history.el,
+          slots.sources,
+        ),
+        h('div', { class: 'col col-side' }, slots.plan, slots.details),
       ),
     );
     built = true;
@@ -188,12 +270,17 @@ export function runPage(main) {
         findingsState.all = true;
         render();
       }
-      document.getElementById(location.hash.slice(1))?.scrollIntoView({ block: 'center' });
+      // Highlighted after a reload too (`:target` does not match an element the script adds after loading).
+      for (const el of document.querySelectorAll('.finding.hl')) el.classList.remove('hl');
+      const el = document.getElementById(location.hash.slice(1));
+      el?.classList.add('hl');
+      el?.scrollIntoView({ block: 'center' });
     } else if (location.hash.length > 1) document.getElementById(location.hash.slice(1))?.scrollIntoView();
   };
   window.addEventListener('hashchange', followHash);
 
-  const refresh = async () => {
+  /** @param {any} [change] the live change that asked for this refresh (its deltas name runs and units) */
+  const refresh = async (change) => {
     let res;
     try {
       res = await getJson(url);
@@ -216,10 +303,12 @@ export function runPage(main) {
     }
     if (!res.changed && built) return;
     const first = !built;
-    run = res.data.run;
+    const delta = change?.deltas?.find((/** @type {any} */ d) => d.key === runRef);
+    run = { ...res.data.run, units: pager.take(res.data.run, delta) };
+    document.body.dataset.units = pager.complete ? 'complete' : 'partial';
     // Files beyond the page's first ones, once fetched, are re-fetched (or confirmed by a 304) on a refresh.
     if (sourcesState.all) sourcesState.loadAll?.();
-    document.title = `${run.title} · ${run.status} · ckpt`;
+    tab.setTitle(`${run.title} · ${run.status} · ckpt`);
     if (!built) build();
     render();
     if (first) followHash();
@@ -228,6 +317,8 @@ export function runPage(main) {
 
   return {
     refresh,
+    // live: changes to other runs do not refresh this page.
+    live: { wants: (/** @type {any} */ d) => d.key === runRef },
     keys: {
       /** @param {number} d */
       move: (d) => units.move(d),

@@ -1,35 +1,42 @@
 // @ts-check
+import { commandLine, withCommands } from './copy.js';
 import { h } from './dom.js';
 import { when } from './fmt.js';
 import { panel } from './run-sections.js';
 
-/** @param {string} cls @param {string} title @param {any[]} items */
-function group(cls, title, items) {
+/** @param {string} cls @param {string} title @param {any[]} items @param {number} [total] all items (live: the page document holds the first ones) */
+function group(cls, title, items, total = items.length) {
   if (items.length === 0) return null;
   return h(
     'div',
     { class: cls },
-    h('h3', null, title, h('span', { class: 'count' }, String(items.length))),
+    h('h3', null, title, h('span', { class: 'count' }, String(total))),
     h(
       'ul',
       null,
-      items.map((i) => h('li', null, h('code', null, i.id), h('span', { class: 'why' }, i.reason))),
+      // triage: a `command` inside a reason (take over a lock, approve) gets a copy button.
+      items.map((i) =>
+        h('li', null, h('code', null, i.id), h('span', { class: 'why' }, withCommands(i.reason))),
+      ),
+      total > items.length
+        ? h('li', { class: 'more-items' }, `… and ${total - items.length} more (ckpt resume lists them all)`)
+        : null,
     ),
   );
+}
+
+/** A group, collapsed with its count when long (live). @param {string} cls @param {string} title @param {string} label @param {any[]} items @param {number} [total] */
+function longGroup(cls, title, label, items, total = items.length) {
+  return total > 8
+    ? h('details', { class: cls }, h('summary', null, `${label} (show)`), group(cls, title, items, total))
+    : group(cls, title, items, total);
 }
 
 /** The resume plan: what resuming will skip, run next, what is blocked and why, what needs a person. @param {any} run */
 export function planSection(run) {
   const p = run.resume;
-  const skip =
-    p.skip.length > 8
-      ? h(
-          'details',
-          { class: 'group-skip' },
-          h('summary', null, `Skip ${p.skip.length} done (show)`),
-          group('group-skip', 'Skip', p.skip),
-        )
-      : group('group-skip', 'Skip', p.skip);
+  const n = run.planTotals ?? {};
+  const skip = longGroup('group-skip', 'Skip', `Skip ${n.skip ?? p.skip.length} done`, p.skip, n.skip);
   return panel(
     'resume',
     'Resume plan',
@@ -38,11 +45,17 @@ export function planSection(run) {
       'div',
       { class: 'plan' },
       h('p', { class: 'summary' }, p.summary),
-      group('group-next', 'Run next', p.runNext),
-      group('group-blocked', 'Blocked', p.blocked),
-      group('group-person', 'Needs a person', p.needsPerson),
+      longGroup('group-next', 'Run next', `Run next ${n.runNext ?? p.runNext.length}`, p.runNext, n.runNext),
+      longGroup('group-blocked', 'Blocked', `Blocked ${n.blocked ?? p.blocked.length}`, p.blocked, n.blocked),
+      longGroup(
+        'group-person',
+        'Needs a person',
+        `Needs a person ${n.needsPerson ?? p.needsPerson.length}`,
+        p.needsPerson,
+        n.needsPerson,
+      ),
       skip,
-      p.command ? [h('h3', null, 'Command'), h('pre', { class: 'cmd' }, p.command.shell)] : null,
+      p.command ? [h('h3', null, 'Command'), commandLine(p.command.shell, 'block')] : null,
       p.notes.length
         ? h(
             'div',

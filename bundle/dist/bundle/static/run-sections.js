@@ -62,6 +62,8 @@ const PAGE = 100;
 /** @param {any} run @param {string} runRef @param {{ all: boolean }} state @param {() => void} rerender */
 export function findingsSection(run, runRef, state, rerender) {
   const fs = run.findings;
+  // live: the page document holds the first findings only; `findingsTotal` counts them all.
+  const total = run.findingsTotal ?? fs.length;
   const shown = state.all ? fs : fs.slice(0, PAGE);
   const body = fs.length
     ? h(
@@ -70,7 +72,8 @@ export function findingsSection(run, runRef, state, rerender) {
         shown.map((/** @type {any} */ f, /** @type {number} */ i) =>
           h(
             'li',
-            { class: 'finding', id: `finding-${i + 1}` },
+            // triage: the deep-linked finding stays highlighted when a live refresh re-renders the list.
+            { class: `finding${location.hash === `#finding-${i + 1}` ? ' hl' : ''}`, id: `finding-${i + 1}` },
             h(
               'span',
               { class: `icon sev-${f.severity}`, title: f.severity, 'aria-label': f.severity },
@@ -99,7 +102,7 @@ export function findingsSection(run, runRef, state, rerender) {
         'No findings: every file parsed, matched its schema and passed the dialect rules.',
       );
   const more =
-    fs.length > shown.length
+    total > shown.length
       ? h(
           'button',
           {
@@ -110,14 +113,16 @@ export function findingsSection(run, runRef, state, rerender) {
               rerender();
             },
           },
-          `Show all ${fs.length} findings`,
+          `Show all ${total} findings`,
         )
       : null;
   const errs = fs.filter((/** @type {any} */ f) => f.severity === 'error').length;
   return panel(
     'findings',
     'Findings',
-    fs.length ? `${fs.length}${errs ? ` · ${plural(errs, 'error')}` : ''}` : 0,
+    total
+      ? `${total}${errs ? ` · ${plural(errs, 'error')}${total > fs.length ? ' in the first' : ''}` : ''}`
+      : 0,
     body,
     more,
   );

@@ -2,6 +2,7 @@
 import { getJson } from './api.js';
 import { h, pill, replace } from './dom.js';
 import { duration, when } from './fmt.js';
+import { HistoryList } from './history.js';
 import { unitDetail } from './unit-detail.js';
 import { VirtualList } from './vlist.js';
 
@@ -83,6 +84,10 @@ export class UnitsSection {
     this.span = undefined;
     /** @type {any} the last unit fetched in full, for the detail */
     this.full = undefined;
+    /** @type {HistoryList | undefined} */
+    this.history = undefined;
+    /** @type {string | undefined} */
+    this.historyFor = undefined;
     this.count = h('span', { class: 'count' });
     this.filter = /** @type {HTMLSelectElement} */ (
       h('select', { class: 'select', 'aria-label': 'Filter units by status' })
@@ -134,6 +139,7 @@ export class UnitsSection {
         h('span', null, 'Status'),
         h('span', null, 'Unit'),
         h('span', null, 'Attempts'),
+        h('span', { class: 'c-checks' }, 'Checks'),
         h('span', { class: 'c-dur' }, 'Duration'),
         this.axis,
       ),
@@ -151,16 +157,16 @@ export class UnitsSection {
       { class: 'unit-row', title: u.id },
       pill(u.status, u.tone),
       h('span', { class: 'uid' }, u.id),
+      // triage: attempts in their column, checklist progress in its own (a resumable stage has both).
       h(
         'span',
-        { class: `tries${n > 1 ? ' retry' : ''}` },
-        n > 1
-          ? `${n} tries`
-          : n === 1
-            ? '1 try'
-            : u.checks
-              ? `${u.checks.filter((/** @type {any} */ c) => c.done).length}/${u.checks.length} ✓`
-              : '',
+        { class: `tries${n > 1 ? ' retry' : ''}`, title: n ? '' : 'no attempt recorded' },
+        n > 1 ? `${n} tries` : n === 1 ? '1 try' : '—',
+      ),
+      h(
+        'span',
+        { class: 'checks', title: u.checks ? 'checklist items done' : '' },
+        u.checks ? `${u.checks.filter((/** @type {any} */ c) => c.done).length}/${u.checks.length} ✓` : '',
       ),
       h('span', { class: 'dur' }, duration(u.durationMs)),
       this.span ? segments(u, this.span) : h('span'),
@@ -237,6 +243,24 @@ export class UnitsSection {
     this.list.select(this.list.selected < 0 ? first : this.list.selected + d);
   }
 
+  /**
+   * The unit's history list, kept while the same unit stays selected (its filter survives live refreshes);
+   * units are addressed by index, as an id may be any length.
+   * @param {any} u
+   */
+  historyOf(u) {
+    const index = this.run.units.indexOf(u);
+    const slash = this.opts.runRef.indexOf('/');
+    const base = `/api/runs/${encodeURIComponent(this.opts.runRef.slice(0, slash))}/${encodeURIComponent(this.opts.runRef.slice(slash + 1))}`;
+    const url = `${base}/history?unit=${index}`;
+    if (this.history?.opts.url !== url || this.historyFor !== u.id) {
+      this.history = new HistoryList({ url, runRef: this.opts.runRef, label: `History of ${u.id}` });
+      this.historyFor = u.id;
+    }
+    this.history.refresh();
+    return this.history.el;
+  }
+
   /** @param {any} u */
   showDetail(u) {
     if (!u) {
@@ -248,14 +272,16 @@ export class UnitsSection {
     // A slim unit (the page document's) shows at once, then in full when its attempts and evidence arrive.
     // Until then a live refresh keeps showing the last full copy of the same unit, so the detail does not flicker.
     const held = this.full?.id === u.id ? this.full : u;
-    replace(this.detail, unitDetail(held, this.opts.runRef));
+    const history = this.historyOf(u);
+    replace(this.detail, unitDetail(held, this.opts.runRef, history));
     if (!u.slim || !this.opts.unitUrl) return;
     const want = u.id;
     getJson(this.opts.unitUrl(u.id)).then(
       ({ data, changed }) => {
         if (this.selectedId !== want) return;
         this.full = data.unit;
-        if (changed || held !== data.unit) replace(this.detail, unitDetail(data.unit, this.opts.runRef));
+        if (changed || held !== data.unit)
+          replace(this.detail, unitDetail(data.unit, this.opts.runRef, this.history?.el));
       },
       () => {
         // The run changed meanwhile (the unit is gone): the next refresh re-renders the list.

@@ -4,21 +4,26 @@ import { $, h, pill, replace, runHref, stackedBar } from './dom.js';
 import { ago, plural } from './fmt.js';
 
 const DIALECTS = ['team', 'resumable', 'ulpi', 'agent-context'];
-/** Attention levels, most urgent first (core's `attention.level`). */
-const LEVELS = ['blocked', 'action', 'info', 'none'];
 
-/** @param {any} r */
+/** Whether a run needs a person: core's attention level is action or blocked (`needsPerson`). @param {any} r */
 const calls = (r) => r.attention.level === 'action' || r.attention.level === 'blocked';
+/** The run's staleness reason, when core found it stale (`run/stale`). @param {any} r */
+const staleReason = (r) => r.attention.reasons.find((/** @type {any} */ x) => x.code === 'run/stale');
 
 /** @param {any} r */
-function attentionBadge(r) {
-  if (!calls(r)) return null;
+function attentionBadges(r) {
+  const stale = staleReason(r);
   const title = r.attention.reasons.map((/** @type {any} */ x) => `${x.code}: ${x.message}`).join('\n');
-  return h(
-    'span',
-    { class: `badge attention level-${r.attention.level}`, title },
-    r.attention.level === 'blocked' ? 'blocked' : 'needs attention',
-  );
+  return [
+    calls(r)
+      ? h(
+          'span',
+          { class: `badge attention level-${r.attention.level}`, title },
+          r.attention.level === 'blocked' ? 'blocked' : 'needs attention',
+        )
+      : null,
+    stale ? h('span', { class: 'badge stale', title: stale.message }, 'stale') : null,
+  ];
 }
 
 /** @param {any} p */
@@ -38,17 +43,27 @@ function problemsOf(p) {
 /** @param {any} r */
 function row(r) {
   const total = r.progress.total;
+  const reason = r.attention.reasons[0];
   return h(
     'a',
-    { class: 'run-row', href: runHref(r.dialect, r.id), dataset: { key: `${r.dialect}/${r.id}` } },
+    {
+      class: `run-row${calls(r) ? ' calls' : ''}`,
+      href: runHref(r.dialect, r.id),
+      dataset: { key: `${r.dialect}/${r.id}`, level: r.attention.level },
+    },
     h('span', { class: 'c-status' }, pill(r.status, r.tone)),
     h(
       'span',
       { class: 'c-id' },
-      h('span', { class: 'run-id', title: r.id }, r.id),
-      h('span', { class: 'run-title', title: r.title }, r.title !== r.id ? r.title : r.root),
+      h('span', { class: 'run-id' }, r.id),
+      // Two lines at most; a title of thousands of characters is cut to its start (its whole text is the tooltip).
+      h(
+        'span',
+        { class: 'run-title', title: r.title },
+        r.title === r.id ? r.root : r.title.length > 300 ? `${r.title.slice(0, 300)}…` : r.title,
+      ),
     ),
-    h('span', { class: 'c-dialect' }, h('span', { class: 'badge' }, r.dialect)),
+    h('span', { class: 'c-dialect' }, h('span', { class: 'badge dialect' }, r.dialect)),
     h(
       'span',
       { class: 'cell-progress' },
@@ -56,22 +71,20 @@ function row(r) {
       h(
         'span',
         { class: 'nums' },
-        `${r.progress.done}/${total} done`,
-        Object.entries(r.counts)
-          .filter(([s]) => s !== 'done' && s !== 'completed')
-          .slice(0, 2)
-          .map(([s, n]) => ` · ${n} ${s}`)
-          .join(''),
+        [
+          `${r.progress.done}/${total} done`,
+          ...Object.entries(r.counts)
+            .filter(([s]) => s !== 'done' && s !== 'completed')
+            .map(([s, n]) => `${n} ${s}`),
+        ].map((x, i) => h('span', { class: 'num' }, i ? `· ${x}` : x)),
       ),
     ),
     h(
       'span',
       { class: 'problems' },
-      attentionBadge(r),
-      calls(r) && !r.problems.errors && !r.problems.warnings ? null : [' ', problemsOf(r.problems)],
-      calls(r)
-        ? h('span', { class: 'why', title: r.attention.reasons[0].hint }, r.attention.reasons[0].message)
-        : null,
+      h('span', { class: 'flags' }, attentionBadges(r), problemsOf(r.problems)),
+      // The one-line reason: core's first (most urgent) reason, in full.
+      reason ? h('span', { class: `why reason-${reason.level}`, title: reason.hint }, reason.message) : null,
     ),
     h(
       'span',
@@ -86,7 +99,8 @@ function row(r) {
 }
 
 /**
- * The runs page: every run of every dialect, newest first, with filters kept in the URL (deep-linkable).
+ * The runs page: every run of every dialect in core's triage order (the server sends them so: runs that need a
+ * person first, then running ones, then the rest, newest first in each), with filters kept in the URL.
  * @param {HTMLElement} main
  */
 export function runsPage(main) {
@@ -166,9 +180,6 @@ export function runsPage(main) {
         (!filter.attention || calls(r)) &&
         (!q || r.id.toLowerCase().includes(q) || r.title.toLowerCase().includes(q)),
     );
-    // Showing only runs that need attention: the most urgent first (stable, so newest first within a level).
-    if (filter.attention)
-      shown.sort((a, b) => LEVELS.indexOf(a.attention.level) - LEVELS.indexOf(b.attention.level));
     const head = h(
       'div',
       { class: 'runs-head', 'aria-hidden': 'true' },
@@ -176,7 +187,7 @@ export function runsPage(main) {
       h('span', null, 'Run'),
       h('span', null, 'Dialect'),
       h('span', null, 'Progress'),
-      h('span', null, 'Problems'),
+      h('span', null, 'Attention'),
       h('span', { class: 'updated' }, 'Updated'),
     );
     const rows = shown.map(row);
@@ -193,7 +204,8 @@ export function runsPage(main) {
           }),
     );
     const need = runs.filter(calls).length;
-    tally.textContent = `${plural(runs.length, 'run')}${need ? ` · ${need} need${need === 1 ? 's' : ''} attention` : ''}${shown.length !== runs.length ? ` · ${shown.length} shown` : ''}`;
+    const stale = runs.filter(staleReason).length;
+    tally.textContent = `${plural(runs.length, 'run')}${need ? ` · ${need} need${need === 1 ? 's' : ''} attention` : ''}${stale ? ` · ${stale} stale` : ''}${shown.length !== runs.length ? ` · ${shown.length} shown` : ''}`;
     if (sel >= shown.length) sel = shown.length - 1;
     mark();
   };

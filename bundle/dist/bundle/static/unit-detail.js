@@ -4,10 +4,11 @@ import { duration, plural, when } from './fmt.js';
 
 /**
  * The detail of one unit: dependencies (links that select them), times, note, evidence, inputs, artifacts,
- * checks, and every attempt with its start, end, duration, retry reason and source files.
- * @param {any} u @param {string} runRef
+ * checks, every attempt with its start, end, duration, retry reason and source files, and the unit's history
+ * (a HistoryList element the caller keeps across refreshes).
+ * @param {any} u @param {string} runRef @param {HTMLElement} [history]
  */
-export function unitDetail(u, runRef) {
+export function unitDetail(u, runRef, history) {
   const link = (/** @type {string} */ id) =>
     h('a', { href: `#unit-${encodeURIComponent(id)}`, class: 'mono' }, id);
   const kv = [];
@@ -135,5 +136,6 @@ export function unitDetail(u, runRef) {
     ),
     kv.length ? h('dl', { class: 'kv' }, kv) : null,
     attempts,
+    history ? h('div', { class: 'unit-history' }, h('h4', null, 'History'), history) : null,
   ];
 }

@@ -1,1 +1,0 @@
-function e(e,t=!!process.stderr.isTTY){let n=Date.now(),r=0,i=!1;return{update(a,o){if(!t)return;let s=Date.now();s-n<300||s-r<100||(r=s,i=!0,process.stderr.write(`\r${e} ${a}/${o}\x1b[K`))},message(e){if(!t)return;let a=Date.now();a-n<300||a-r<100||(r=a,i=!0,process.stderr.write(`\r${e}\x1b[K`))},done(){i&&process.stderr.write(`\r\x1B[K`)}}}export{e as t};

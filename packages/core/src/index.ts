@@ -14,7 +14,6 @@ export {
 } from './check/validate-files.js';
 export { entriesOfDialect, entryKinds, loadCatalog, matchCatalog, schemaFor } from './detect/catalog.js';
 export { globToRegExp } from './detect/glob.js';
-export { type PoolOptions, warmPool } from './pool/pool.js';
 export * from './dialects/agent-context/public.js';
 export type { CheckedDocument, Dialect, DialectId, TreeContext } from './dialects/dialect.js';
 export { dialectIds, dialects, getDialect, isDialectId } from './dialects/registry.js';
@@ -59,6 +58,7 @@ export {
   writeTemp,
 } from './fs/atomic.js';
 export { type FileSystem, nodeFileSystem } from './fs/file-system.js';
+export { type LockDirOptions, withLockDir } from './fs/lock-dir.js';
 export {
   entryExists,
   type ReadOptions,
@@ -68,7 +68,6 @@ export {
 } from './fs/read-checkpoint.js';
 export { type ReadFailure, readFailure } from './fs/read-failure.js';
 export { DEFAULT_MAX_FILE_SIZE, maxFileSize, parseByteSize, setMaxFileSize } from './fs/read-limits.js';
-export { type LockDirOptions, withLockDir } from './fs/lock-dir.js';
 export { decodeUtf8 } from './parse/decode.js';
 export { type EnvEntry, type ParsedEnv, parseEnv, quoteEnvValue, serializeEnv } from './parse/env.js';
 export { JsonSourceMap, type ParsedJson, parseJson } from './parse/json.js';
@@ -76,7 +75,8 @@ export { escapePointerToken, MAX_DEPTH, scanJson } from './parse/json-scanner.js
 export { type JsonlLine, type ParsedJsonl, parseJsonl } from './parse/jsonl.js';
 export { LineIndex } from './parse/line-index.js';
 export type { SourceMap } from './parse/source-map.js';
+export { type PoolOptions, warmPool } from './pool/pool.js';
 export * from './text/public.js';
-export * from './view/public.js';
-export * from './view/history/public.js';
 export * from './view/graph/public.js';
+export * from './view/history/public.js';
+export * from './view/public.js';

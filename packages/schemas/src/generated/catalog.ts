@@ -73,9 +73,10 @@ export const catalog: Catalog = {
         "**/.ulpi/runs/*.events.jsonl",
         "**/.ulpi/runs/archive/*.events.jsonl"
       ],
-      "url": "https://ckpt.dev/schemas/ulpi/event-log-line/1.0.json",
+      "url": "https://ckpt.dev/schemas/ulpi/event-log-line/1.1.json",
       "versions": {
-        "1.0": "https://ckpt.dev/schemas/ulpi/event-log-line/1.0.json"
+        "1.0": "https://ckpt.dev/schemas/ulpi/event-log-line/1.0.json",
+        "1.1": "https://ckpt.dev/schemas/ulpi/event-log-line/1.1.json"
       },
       "kind": "ulpi/event-log-line",
       "format": "jsonl"

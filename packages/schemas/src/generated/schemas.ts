@@ -2614,7 +2614,7 @@ export const schemas: Record<SchemaKindId, JsonSchema> = {
   },
   'ulpi/event-log-line': {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "https://ckpt.dev/schemas/ulpi/event-log-line/1.0.json",
+    "$id": "https://ckpt.dev/schemas/ulpi/event-log-line/1.1.json",
     "title": "UlpiEventLogLine",
     "description": "One line of the opt-in transition log `.ulpi/runs/<id>.events.jsonl` (compact JSON, one per line). Line 1 is `{v, op: \"init\", doc, afterHash}`; later lines are `{v, op: \"set\"|\"merge\"|\"delete\", path, value?, beforeHash, afterHash}`. Hash-chain continuity, a missing or repeated init and a torn last line are semantic rules. Unknown fields are valid (`ckpt validate --strict` reports them as `schema/unknown-field`).",
     "type": "object",
@@ -3880,7 +3880,7 @@ export const kinds: readonly KindInfo[] = [
   { id: 'team/approval', dialect: 'team', kind: 'approval', title: 'TeamApproval', $id: 'https://ckpt.dev/schemas/team/approval/1.0.json' },
   { id: 'team/run', dialect: 'team', kind: 'run', title: 'TeamRun', $id: 'https://ckpt.dev/schemas/team/run/1.0.json' },
   { id: 'team/task-event', dialect: 'team', kind: 'task-event', title: 'TeamTaskEvent', $id: 'https://ckpt.dev/schemas/team/task-event/1.0.json' },
-  { id: 'ulpi/event-log-line', dialect: 'ulpi', kind: 'event-log-line', title: 'UlpiEventLogLine', $id: 'https://ckpt.dev/schemas/ulpi/event-log-line/1.0.json' },
+  { id: 'ulpi/event-log-line', dialect: 'ulpi', kind: 'event-log-line', title: 'UlpiEventLogLine', $id: 'https://ckpt.dev/schemas/ulpi/event-log-line/1.1.json' },
   { id: 'ulpi/status-v1', dialect: 'ulpi', kind: 'status-v1', title: 'UlpiStatusV1', $id: 'https://ckpt.dev/schemas/ulpi/status-v1/1.1.json' },
   { id: 'ulpi/status-v2', dialect: 'ulpi', kind: 'status-v2', title: 'UlpiStatusV2', $id: 'https://ckpt.dev/schemas/ulpi/status-v2/1.1.json' },
 ];

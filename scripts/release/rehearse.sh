@@ -160,11 +160,33 @@ group "npm install -g @ckpt/cli (temp prefix)"
 as_user npm install -g --prefix "$work/prefix" "@ckpt/cli@$v_cli"
 [ "$("$work/prefix/bin/ckpt" --version)" = "$v_cli" ] || fail "ckpt --version is not $v_cli"
 ok "npm install -g @ckpt/cli; ckpt --version prints $v_cli"
-# Installing the CLI (npx and -g) fetched nothing through verdaccio's proxy: it installs with no registry but ours.
-proxied=$(cd "$work/verdaccio/storage" && find . -mindepth 1 -maxdepth 2 -type d ! -path './@ckpt' ! -path './@ckpt/*' \
-  ! -name '.*' | head -5)
-[ -z "$proxied" ] || fail "installing @ckpt/cli fetched third-party packages: $proxied"
-ok "@ckpt/cli installed without any third-party package"
+# Installing the CLI (npx and -g) fetched, through verdaccio's proxy, nothing but its optional native file watcher
+# (@parcel/watcher) and what that declares: the CLI's own code is bundled, with no runtime dependencies.
+proxied=$(cd "$work/verdaccio/storage" && find . -mindepth 1 -maxdepth 2 -type d ! -name '.*' ! -path './@ckpt' \
+  ! -path './@ckpt/*' | sed 's|^\./||' | grep -v '^@[^/]*$' || true)
+stray=$(node -e '
+  const { readFileSync, existsSync } = require("node:fs");
+  const { join } = require("node:path");
+  const cli = process.argv[1];
+  const pkg = (dir) => JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+  const where = (name) => [join(cli, "node_modules", name), join(cli, "..", "..", name)].find((d) => existsSync(d));
+  const allowed = new Set();
+  const visit = (name) => {
+    if (allowed.has(name)) return;
+    allowed.add(name);
+    const dir = where(name);
+    if (!dir) return; // an optional platform package not installed on this machine: its metadata alone was read
+    const p = pkg(dir);
+    for (const d of Object.keys({ ...p.dependencies, ...p.optionalDependencies })) visit(d);
+  };
+  const own = pkg(cli);
+  if (Object.keys(own.dependencies ?? {}).length) { console.log("dependencies: " + Object.keys(own.dependencies)); process.exit(0); }
+  for (const d of Object.keys(own.optionalDependencies ?? {})) visit(d);
+  const got = process.argv[2].split("\n").filter(Boolean);
+  console.log(got.filter((n) => !allowed.has(n)).join(" "));
+' "$work/prefix/lib/node_modules/@ckpt/cli" "$proxied")
+[ -z "$stray" ] || fail "installing @ckpt/cli fetched packages beyond its optional watcher: $stray"
+ok "@ckpt/cli installed with no runtime dependency; third-party: only its optional watcher ($(echo "$proxied" | wc -l) packages)"
 endgroup
 
 group "the GitHub Action in registry mode (version: $v_cli) against this registry"

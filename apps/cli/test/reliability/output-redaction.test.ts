@@ -82,6 +82,22 @@ describe('outputs that show file contents', () => {
     expect(ckpt(['status', '--run', RUN], p.dir).stdout).toContain('[REDACTED:github-token]');
   });
 
+  it("should mask the migrate preview (the file's contents) unless --show-secrets", () => {
+    const v1 = '.ulpi/runs/migrate-auth-20260706T081500Z.json';
+    const doc = JSON.parse(
+      readFileSync(join(repoRoot, 'test-fixtures/ulpi/v1-minimal-hand-written', v1), 'utf8'),
+    );
+    doc.units['src/auth/session.ts'].note = `rotated ${GH}`;
+    writeFileSync(join(p.dir, v1), `${JSON.stringify(doc, null, 2)}\n`);
+    const preview = ckpt(['migrate', v1], p.dir);
+    expect(preview.code, preview.stderr).toBe(0);
+    expectNoSecret('migrate', preview.stdout + preview.stderr);
+    expect(JSON.parse(preview.stdout).units['src/auth/session.ts'].note).toBe(
+      'rotated [REDACTED:github-token]',
+    );
+    expect(ckpt(['migrate', v1, '--show-secrets'], p.dir).stdout).toContain(GH);
+  });
+
   it('should show the values as written with --show-secrets', () => {
     expect(ckpt(['status', '--run', RUN, '--show-secrets'], p.dir).stdout).toContain(GH);
     expect(ckpt(['resume', '--run', RUN, '--json', '--show-secrets'], p.dir).code).toBe(0);

@@ -172,6 +172,7 @@ export function registerUlpiCommands(program: Command): void {
       .argument('[file]', 'the status file')
       .option('--write', 'apply the upgrade in place (atomic, under the lock)')
       .option('--json', 'print the migration as JSON')
+      .option('--show-secrets', SHOW_SECRETS_HELP)
       .addHelpText(
         'after',
         examples([
@@ -184,6 +185,6 @@ export function registerUlpiCommands(program: Command): void {
   ownUsageExitCodes.add(migrate);
   migrate.action(async (file: string | undefined, o) => {
     if (!file) throw new CkptError('USAGE', "missing required argument 'file'", { exitCode: 1 });
-    (await lazy()).runMigrate(file, o.write === true, o.json === true);
+    (await lazy()).runMigrate(file, o.write === true, o.json === true, o.showSecrets === true);
   });
 }

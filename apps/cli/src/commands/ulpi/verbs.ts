@@ -188,7 +188,7 @@ export function runReconcile(
   );
 }
 
-export function runMigrate(file: string, write: boolean, asJson: boolean): void {
+export function runMigrate(file: string, write: boolean, asJson: boolean, showSecrets = false): void {
   const m = migrateUlpiFile(file, { write });
   if (asJson) {
     json2({
@@ -209,6 +209,9 @@ export function runMigrate(file: string, write: boolean, asJson: boolean): void 
     process.stderr.write(
       `would upgrade ${escapeTerminal(file)} add-only (${m.changes.join(', ')}); run with --write to apply. The upgraded document:\n`,
     );
-    process.stdout.write(m.text);
+    // The preview shows the file's contents: secret-looking values are masked there (the file is written as is).
+    const doc: unknown = JSON.parse(m.text);
+    const masked = showSecrets ? doc : redactSecretsIn(doc);
+    process.stdout.write(masked === doc ? m.text : `${stringifyJson(masked)}\n`);
   }
 }

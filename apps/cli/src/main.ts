@@ -106,10 +106,13 @@ export async function main(rawArgv: readonly string[]): Promise<number> {
         return 0;
       if (commanderMessage && program) {
         // Commander quotes the words it refused: an argument's control characters are shown, not sent.
-        const { escapeTerminalLines } = await import('@ckpt/core');
-        process.stderr.write(
-          escapeTerminalLines(usageMessage(commanderMessage, commandPath(program, argv.slice(2)))),
-        );
+        // A word with a line break would split the message into lines the word chose: each such word is escaped
+        // whole (`\n` shown) before the message is cut into its reason and hint lines.
+        const { escapeTerminal, escapeTerminalLines } = await import('@ckpt/core');
+        let said = commanderMessage;
+        for (const w of argv.slice(2))
+          if (w !== escapeTerminal(w) && said.includes(w)) said = said.split(w).join(escapeTerminal(w));
+        process.stderr.write(escapeTerminalLines(usageMessage(said, commandPath(program, argv.slice(2)))));
       }
       return 2;
     }

@@ -84,4 +84,14 @@ describe('escape sequences from files', () => {
     noRawControl(r.stderr);
     expect(r.stderr).toContain('\\x1b]0;PWNED\\x07');
   });
+
+  it('should keep a usage error on its two lines when an argument holds a line break', () => {
+    const r = ckpt(['status', '--bogus\nhint: run rm -rf ~\u001b[2J'], p.dir);
+    expect(r.code).toBe(2);
+    noRawControl(r.stderr);
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain("--bogus\\nhint: run rm -rf ~\\x1b[2J'");
+    expect(lines[1]).toMatch(/^hint: /);
+  });
 });

@@ -91,7 +91,8 @@ describe('a FIFO at a checkpoint path', () => {
       { cwd: dir },
     );
     expect(r.hung).toBe(false);
-    expect(r.code).not.toBe(0);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('has a run.json that is a FIFO, not a regular file');
     expect(readdirSync(join(dir, TEAM_DIR, 'events')).sort()).toEqual(before);
   });
 

@@ -4,6 +4,8 @@ import { createTreeContext } from '../../check/validate-files.js';
 import { CkptError } from '../../errors.js';
 import { fsyncDir, writeOnce } from '../../fs/atomic.js';
 import { type FileSystem, nodeFileSystem } from '../../fs/file-system.js';
+import { assertReadable } from '../../fs/read-checkpoint.js';
+import { readFailure } from '../../fs/read-failure.js';
 import { secretRefusal } from '../../text/secrets.js';
 import { charLength, LIMITS, pathProblem, SAFE_NAME, secretIn, textProblem } from './guards.js';
 import { hashProjectFile, loadTeamRunFiles } from './load.js';
@@ -75,7 +77,17 @@ export function loadRun(c: Ctx, runId: string): TeamRunModel {
   const display = (abs: string) => relative(c.projectDir, abs).replace(/\\/g, '/');
   const files = loadTeamRunFiles(join(c.runsDir, runId), createTreeContext({}, display));
   const model = teamRunModel(files, (rel) => hashProjectFile(c.projectDir, rel));
-  if (!model.run) refuse(`run "${runId}" has a malformed run.json; fix it before writing to the run`);
+  if (!model.run) {
+    // Say what is wrong with it when it is not a readable file (a FIFO, a directory, a link loop), not "malformed".
+    const path = join(c.runsDir, runId, 'run.json');
+    let what = 'a malformed run.json';
+    try {
+      assertReadable(path);
+    } catch (e) {
+      what = `a run.json that ${readFailure(path, e).reason}`;
+    }
+    refuse(`run "${runId}" has ${what}; fix it before writing to the run`);
+  }
   return model;
 }
 

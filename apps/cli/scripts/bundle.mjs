@@ -3,10 +3,11 @@
 // workspace or the registry at run time (the package has no runtime dependencies).
 //
 //   ckpt.js, chunks   the full program (commander, core, the viewer with fastify), one chunk per lazy command
-//   validate.js       the `ckpt validate` fast path in one file (loading ~100 modules costs more than a check)
+//   validate.cjs      the `ckpt validate` fast path in one CommonJS file (loading ~100 modules costs more than a
+//                     check; bin/ckpt.js compiles it with a V8 code cache, which Node 20 offers only for scripts)
 //   pool-worker.js    the worker thread of core's pool (validate on many files)
 //   load-worker.js    the viewer's loader thread (loads the project while the server answers)
-//   tinyglobby.js     glob matching, loaded by both only for glob arguments
+//   tinyglobby.js     glob matching, loaded by both only for glob arguments (tinyglobby.cjs: the fast path's copy)
 //   schemas/          @ckpt/schemas' JSON: catalog.json and <dialect>/<kind>.schema.json
 //   validators/       the precompiled validators, with the ajv runtime they require bundled beside them
 //   static/           the viewer's client files
@@ -58,6 +59,7 @@ for (const need of [join(dist, 'main.js'), join(schemasDir, 'json', 'catalog.jso
 const inputs = [
   join(dist, 'main.js'),
   join(dist, 'commands', 'validate-fast.js'),
+  join(cli, 'scripts', 'bundle.mjs'),
   join(schemasDir, 'dist', 'index.js'),
   join(schemasDir, 'json', 'catalog.json'),
   join(dirname(require.resolve('@ckpt/core/package.json')), 'dist', 'index.js'),
@@ -107,10 +109,28 @@ function schemasNextToBundle() {
   };
 }
 
+/**
+ * picocolors works out at load time whether its default colours are on, reading `process.stdout.isTTY`, which
+ * builds the stdout stream (several modules, ~2 ms). ckpt never uses those defaults (it always calls
+ * `createColors(on)` with its own answer: output/color.ts), so the bundle leaves the stream alone.
+ */
+function picocolorsWithoutStdout() {
+  const probe = '((p.stdout || {}).isTTY && env.TERM !== "dumb")';
+  return {
+    name: 'ckpt-picocolors-without-stdout',
+    transform(code, id) {
+      if (!/[\\/]picocolors[\\/]picocolors\.js$/.test(id)) return null;
+      if (!code.includes(probe))
+        this.error(`${id}: picocolors no longer reads stdout as bundle.mjs expects: look again`);
+      return code.replace(probe, 'false');
+    },
+  };
+}
+
 // tinyglobby (for glob arguments only) is one file of its own that both programs import on demand.
 const common = {
   platform: 'node',
-  plugins: [schemasNextToBundle()],
+  plugins: [schemasNextToBundle(), picocolorsWithoutStdout()],
   external: ['tinyglobby', '@parcel/watcher'],
   logLevel: 'warn',
 };
@@ -119,11 +139,23 @@ const paths = { tinyglobby: './tinyglobby.js' };
 // The full program: bin/ckpt.js imports `main`. Lazily imported commands stay separate chunks.
 await build({ ...common, input: { ckpt: join(dist, 'main.js') } }, { dir: out, codeSplitting: true, paths });
 
-// The fast path: one file.
+// The fast path: one CommonJS file (bin/ckpt.js runs it through vm.Script with a code cache), where the import of
+// tinyglobby becomes a require of its CommonJS copy: a script compiled by vm cannot import().
 await build(
   { ...common, input: { validate: join(dist, 'commands', 'validate-fast.js') } },
-  { dir: out, codeSplitting: false, paths },
+  {
+    dir: out,
+    format: 'cjs',
+    entryFileNames: '[name].cjs',
+    codeSplitting: false,
+    dynamicImportInCjs: false,
+    paths: { tinyglobby: './tinyglobby.cjs' },
+  },
 );
+if (/\bimport\s*\(/.test(readFileSync(join(out, 'validate.cjs'), 'utf8')))
+  fail(
+    'dist/bundle/validate.cjs still has an import(): bin/ckpt.js compiles it with vm.Script, which cannot',
+  );
 
 // The worker thread of core's pool (validate's per-file pass on large inputs): one file beside the chunks, where
 // core's pool.js looks for it (`new URL('pool-worker.js', import.meta.url)` from whichever chunk holds it).
@@ -135,14 +167,15 @@ await build(
   { dir: out, codeSplitting: false, paths },
 );
 
-await build(
-  {
-    platform: 'node',
-    input: { tinyglobby: fileURLToPath(import.meta.resolve('tinyglobby')) },
-    logLevel: 'warn',
-  },
-  { dir: out, codeSplitting: false },
-);
+for (const format of ['esm', 'cjs'])
+  await build(
+    {
+      platform: 'node',
+      input: { tinyglobby: fileURLToPath(import.meta.resolve('tinyglobby')) },
+      logLevel: 'warn',
+    },
+    { dir: out, codeSplitting: false, format, entryFileNames: format === 'cjs' ? '[name].cjs' : '[name].js' },
+  );
 
 // The validators are CommonJS requiring two small ajv runtime modules; bundle them with a shared chunk.
 const validatorsIn = join(schemasDir, 'dist', 'validators');

@@ -66,7 +66,7 @@ describe('the packed package', () => {
     const files = walk(pkgDir).map((f) => relative(pkgDir, f));
     expect(files).toContain('bin/ckpt.js');
     expect(files).toContain('dist/bundle/ckpt.js');
-    expect(files).toContain('dist/bundle/validate.js');
+    expect(files).toContain('dist/bundle/validate.cjs');
     // validate's worker thread on many files, found beside the chunk that starts it.
     expect(files).toContain('dist/bundle/pool-worker.js');
     expect(files).toContain('dist/bundle/schemas/catalog.json');
@@ -74,8 +74,10 @@ describe('the packed package', () => {
     expect(files).toContain('dist/bundle/static/app.js');
     const odd = files.filter(
       (f) =>
-        !(['package.json', 'README.md', 'bin/ckpt.js'].includes(f) || f.startsWith('dist/bundle/')) ||
-        /\.test\.|\.map$|\.ts$|(^|\/)test\//.test(f),
+        !(
+          ['package.json', 'README.md', 'bin/ckpt.js', 'bin/package.json'].includes(f) ||
+          f.startsWith('dist/bundle/')
+        ) || /\.test\.|\.map$|\.ts$|(^|\/)test\//.test(f),
     );
     expect(odd).toEqual([]);
     // No source map comment anywhere: it would point at files the package does not hold.

@@ -91,7 +91,7 @@ function target(size) {
 /** Whether bin/ckpt.js will load the validate bundle (it falls back to unbundled modules when core is newer). */
 function bundleState() {
   try {
-    const made = statSync(join(repoRoot, 'apps', 'cli', 'dist', 'bundle', 'validate.js')).mtimeMs;
+    const made = statSync(join(repoRoot, 'apps', 'cli', 'dist', 'bundle', 'validate.cjs')).mtimeMs;
     const core = statSync(join(repoRoot, 'packages', 'core', 'dist', 'index.js')).mtimeMs;
     return made >= core ? 'bundled' : 'STALE bundle (core rebuilt after the CLI): unbundled modules';
   } catch {

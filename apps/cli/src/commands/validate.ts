@@ -1,8 +1,8 @@
 import { appendFileSync, existsSync } from 'node:fs';
-import { isatty } from 'node:tty';
 import { collectFiles, type FileRef, isDialectId, validateFiles } from '@ckpt/core';
 import { type ColorMode, colorsFor } from '../output/color.js';
 import { createProgress } from '../output/progress.js';
+import { isatty } from '../output/tty.js';
 import { stepSummary } from '../reporters/github.js';
 import { reporters } from '../reporters/index.js';
 import { type ReporterName, reporterNames } from '../reporters/reporter.js';
@@ -82,7 +82,12 @@ export async function runValidate(paths: readonly string[], flags: ValidateFlags
   });
   progress.done();
   const out = reporters[reporter](report, {
-    colors: colorsFor(color, { isTTY: isatty(1) } as NodeJS.WriteStream),
+    // A getter: colorsFor asks only when neither --color nor NO_COLOR / FORCE_COLOR decides.
+    colors: colorsFor(color, {
+      get isTTY() {
+        return isatty(1);
+      },
+    } as NodeJS.WriteStream),
     quiet: flags.quiet ?? false,
     toolVersion: toolVersion(),
   });

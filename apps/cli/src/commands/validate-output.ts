@@ -6,7 +6,7 @@ import { writeSync } from 'node:fs';
  * is not an error: the rest is dropped quietly instead of dying on EPIPE with a stack trace. A non-blocking
  * stdout (EAGAIN) falls back to the stream for what is left.
  */
-export function writeStdout(text: string): void {
+export function writeStdout(text: string): boolean {
   const buf = Buffer.from(text);
   let off = 0;
   while (off < buf.length) {
@@ -14,13 +14,32 @@ export function writeStdout(text: string): void {
       off += writeSync(1, buf, off, buf.length - off);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'EPIPE') return;
+      if (code === 'EPIPE') return false;
       if (code === 'EAGAIN') {
         process.stdout.on('error', () => {});
         process.stdout.write(buf.subarray(off));
-        return;
+        return true;
       }
       throw e;
     }
   }
+  return true;
+}
+
+/** About how much text is gathered before one write: few system calls, and the whole report is never held. */
+const BATCH = 1 << 20;
+
+/**
+ * Writes pieces of text (a report as it is made) to stdout in batches of about 1 MiB, with writeStdout. Stops at
+ * the first piece a closed pipe refused: the rest is dropped, as writeStdout drops it.
+ */
+export function writePieces(pieces: Iterable<string>): void {
+  let batch = '';
+  for (const piece of pieces) {
+    batch += piece;
+    if (batch.length < BATCH) continue;
+    if (!writeStdout(batch)) return;
+    batch = '';
+  }
+  if (batch !== '') writeStdout(batch);
 }

@@ -5,10 +5,11 @@ import { createProgress } from '../output/progress.js';
 import { isatty } from '../output/tty.js';
 import { stepSummary } from '../reporters/github.js';
 import { reporters } from '../reporters/index.js';
+import { jsonReportPieces } from '../reporters/json.js';
 import { type ReporterName, reporterNames } from '../reporters/reporter.js';
 import { InputError, UsageError } from '../usage-error.js';
 import { toolVersion } from '../version.js';
-import { writeStdout } from './validate-output.js';
+import { writePieces, writeStdout } from './validate-output.js';
 
 export interface ValidateFlags {
   readonly reporter?: string;
@@ -81,7 +82,7 @@ export async function runValidate(paths: readonly string[], flags: ValidateFlags
     ...threads,
   });
   progress.done();
-  const out = reporters[reporter](report, {
+  const ctx = {
     // A getter: colorsFor asks only when neither --color nor NO_COLOR / FORCE_COLOR decides.
     colors: colorsFor(color, {
       get isTTY() {
@@ -90,8 +91,10 @@ export async function runValidate(paths: readonly string[], flags: ValidateFlags
     } as NodeJS.WriteStream),
     quiet: flags.quiet ?? false,
     toolVersion: toolVersion(),
-  });
-  writeStdout(out);
+  };
+  // The JSON report is written as it is made (100k files: ~28 MB of text never held whole).
+  if (reporter === 'json') writePieces(jsonReportPieces(report, ctx));
+  else writeStdout(reporters[reporter](report, ctx));
   const summaryFile = process.env.GITHUB_STEP_SUMMARY;
   if (summaryFile) {
     try {

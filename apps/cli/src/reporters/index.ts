@@ -14,7 +14,7 @@ const redacting =
 
 export const reporters: Record<ReporterName, Reporter> = {
   text: redacting(textReporter),
-  json: redacting(jsonReporter),
+  json: jsonReporter, // redacts file by file (jsonReportPieces), so that it can be written as it is made
   github: redacting(githubReporter),
   junit: redacting(junitReporter),
   sarif: redacting(sarifReporter),

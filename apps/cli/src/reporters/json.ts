@@ -1,22 +1,57 @@
-import { stringifyJson } from '@ckpt/core';
-import type { Reporter } from './reporter.js';
+import {
+  type FileResult,
+  type Finding,
+  redactSecretsIn,
+  stringifyJson,
+  type ValidationReport,
+} from '@ckpt/core';
+import type { ReportContext, Reporter } from './reporter.js';
 
-/** One versioned JSON document: formatVersion, tool, files, findings, summary. */
-export const jsonReporter: Reporter = (report, { toolVersion }) => {
-  const findings = report.files.flatMap((f) => f.findings);
-  return `${stringifyJson(
-    {
-      formatVersion: report.formatVersion,
-      tool: { name: 'ckpt', version: toolVersion },
-      files: report.files.map((f) => ({
-        file: f.file,
-        kind: f.kind ?? null,
-        valid: !f.findings.some((x) => x.severity === 'error'),
-        findings: f.findings,
-      })),
-      findings,
-      summary: report.summary,
-    },
-    2,
-  )}\n`;
+/** A value as `stringifyJson(…, 2)` writes it nested `pad` deep (its strings hold no raw line feed). */
+const nested = (value: unknown, pad: string) => stringifyJson(value, 2).replaceAll('\n', `\n${pad}`);
+
+/** A top-level array member, element by element. */
+function* arrayPieces<T>(items: readonly T[], shown: (item: T) => unknown): Generator<string> {
+  if (items.length === 0) {
+    yield '[]';
+    return;
+  }
+  yield '[\n';
+  for (let i = 0; i < items.length; i++) yield `${i > 0 ? ',\n' : ''}    ${nested(shown(items[i]!), '    ')}`;
+  yield '\n  ]';
+}
+
+/**
+ * The JSON report (formatVersion, tool, files, findings, summary) in pieces, in order: their concatenation is
+ * `stringifyJson(document, 2)` plus a line feed, with secret-looking values redacted. Each file is redacted and
+ * written as it comes, so a caller that writes the pieces as they come never holds the whole text.
+ */
+export function* jsonReportPieces(
+  report: ValidationReport,
+  { toolVersion }: Pick<ReportContext, 'toolVersion'>,
+): Generator<string> {
+  const tool = { name: 'ckpt', version: toolVersion };
+  yield `{\n  "formatVersion": ${nested(report.formatVersion, '  ')},\n  "tool": ${nested(tool, '  ')},\n  "files": `;
+  // The flat list repeats the files' findings: kept as redacted here, they are redacted once.
+  const findings: Finding[] = [];
+  yield* arrayPieces(report.files, (raw: FileResult) => {
+    const f = redactSecretsIn(raw);
+    for (const x of f.findings) findings.push(x);
+    return {
+      file: f.file,
+      kind: f.kind ?? null,
+      valid: !f.findings.some((x) => x.severity === 'error'),
+      findings: f.findings,
+    };
+  });
+  yield ',\n  "findings": ';
+  yield* arrayPieces(findings, (x) => x);
+  yield `,\n  "summary": ${nested(redactSecretsIn(report.summary), '  ')}\n}\n`;
+}
+
+/** One versioned JSON document: formatVersion, tool, files, findings, summary (redacts by itself). */
+export const jsonReporter: Reporter = (report, ctx) => {
+  let out = '';
+  for (const piece of jsonReportPieces(report, ctx)) out += piece;
+  return out;
 };

@@ -27,6 +27,8 @@ export interface CheckOptions {
   readonly sniff?: boolean;
   /** Read no file whose real path is outside this directory (fs/read-checkpoint.ts: `io/outside-project`). */
   readonly confineTo?: string;
+  /** The directory walk listed this path as a regular file (fs/read-checkpoint.ts: `ReadOptions.listedAsFile`). */
+  readonly listedAsFile?: boolean;
 }
 
 /** How a file is parsed: its catalog entry's format, else by extension. */
@@ -103,6 +105,14 @@ function schemaFindings(
   return out;
 }
 
+const LISTED = { listedAsFile: true } as const;
+
+function readOptions(opts: CheckOptions) {
+  if (opts.confineTo !== undefined)
+    return { confineTo: opts.confineTo, ...(opts.listedAsFile ? LISTED : {}) };
+  return opts.listedAsFile ? LISTED : undefined;
+}
+
 /** The catalog entry checkDocument uses for a path (none when `--dialect` names another dialect). */
 export function pickEntry(path: string, opts: CheckOptions): CatalogEntry | undefined {
   const byPath = matchCatalog(path);
@@ -151,11 +161,7 @@ export function checkEntry(
   if (!entry && !opts.sniff) return undefined;
   let decoded: DecodedText;
   try {
-    decoded = readUtf8File(
-      path,
-      file,
-      opts.confineTo === undefined ? undefined : { confineTo: opts.confineTo },
-    );
+    decoded = readUtf8File(path, file, readOptions(opts));
   } catch (e) {
     // A file named explicitly that cannot be read (a FIFO, a device, too large) is reported even without a pattern.
     if (!entry && !(opts.sniff && e instanceof ReadRefusedError)) return undefined;

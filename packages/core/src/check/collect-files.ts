@@ -11,6 +11,8 @@ export interface FileRef {
   readonly file: string;
   /** True when the user named the file itself (it is then detected by content too). */
   readonly explicit: boolean;
+  /** True when the walk listed a regular file here (its Dirent), not a link: read without an fstat when small. */
+  readonly listedAsFile?: boolean;
 }
 
 /**
@@ -37,7 +39,7 @@ function walk(dir: string, shown: string, out: FileRef[], listings: Listings): v
       // file, the reader reports it (`io/not-a-regular-file`) instead of the file silently not being there.
       if (CHECKPOINT_NAME.test(name)) out.push({ path: p, file: s, explicit: false });
       if (!SKIP_DIRS.has(name)) walk(p, `${s}/`, out, listings);
-    } else out.push({ path: p, file: s, explicit: false }); // FIFOs and devices too: only refs the catalog names are opened, and the reader refuses them
+    } else out.push({ path: p, file: s, explicit: false, listedAsFile: e.isFile() }); // FIFOs and devices too: only refs the catalog names are opened, and the reader refuses them
   }
 }
 

@@ -5,7 +5,7 @@ import { type PoolOptions, poolMap, poolThreads } from '../pool/pool.js';
 import { type CheckOptions, checkDocument } from './check-document.js';
 import type { FileRef } from './collect-files.js';
 import { type DocRecord, documentOf, type SentRecord, withRef } from './records.js';
-import { validateTask, validateTaskInput } from './validate-task.js';
+import { fileChecker, howOf, validateTask, validateTaskInput } from './validate-task.js';
 
 /**
  * Below this many files per thread, the per-file pass runs on one thread. Measured on the 2-core machine of
@@ -92,11 +92,12 @@ export function validateFiles(refs: readonly FileRef[], opts: ValidateOptions = 
   const threads = poolThreads(refs.length, pool);
   let records: (DocRecord | SentRecord | null)[];
   if (threads === 1) {
-    // One thread: the same task, file by file, for progress output.
-    const run = validateTask.start(validateTaskInput(refs, check, false));
+    // One thread: the task's checker on the refs themselves (no flat copy of 100k paths), with progress output.
+    const run = fileChecker({ strict: check.strict ?? false, dialect: check.dialect }, false);
     records = [];
     for (let i = 0; i < refs.length; i++) {
-      records.push(run(i, i + 1)[0]!);
+      const r = refs[i]!;
+      records.push(run(r.path, r.file, howOf(r)));
       opts.onProgress?.(i + 1, refs.length);
     }
   } else {

@@ -9,7 +9,10 @@ export interface ValidateTaskInput {
   readonly paths: string;
   /** Display paths, one per line. */
   readonly files: string;
-  /** '1' for a file named explicitly, '0' for one found in a folder, one character per file. */
+  /**
+   * One character per file: '1' for a file named explicitly, '2' for one found in a folder that the walk listed as
+   * a regular file, '0' for another found in a folder.
+   */
   readonly explicit: string;
   readonly strict: boolean;
   readonly dialect: string | undefined;
@@ -23,7 +26,7 @@ export function validateTaskInput(
   sendable: boolean,
 ): ValidateTaskInput {
   let explicit = '';
-  for (const r of refs) explicit += r.explicit ? '1' : '0';
+  for (const r of refs) explicit += String.fromCharCode(howOf(r));
   return {
     paths: refs.map((r) => r.path).join('\n'),
     files: refs.map((r) => r.file).join('\n'),
@@ -34,6 +37,32 @@ export function validateTaskInput(
   };
 }
 
+/** Checks one file of the per-file pass: kept whole (one thread) or cut to send (`sendable`). */
+export function fileChecker(
+  opts: { readonly strict: boolean; readonly dialect: string | undefined },
+  sendable: boolean,
+): (path: string, file: string, how: number) => DocRecord | SentRecord | null {
+  const base = { strict: opts.strict, ...(opts.dialect ? { dialect: opts.dialect } : {}) };
+  const named: CheckOptions = { ...base, sniff: true };
+  const found: CheckOptions = { ...base, sniff: false };
+  const listed: CheckOptions = { ...found, listedAsFile: true };
+  return (path, file, how) => {
+    const o = how === EXPLICIT ? named : how === LISTED ? listed : found;
+    const entry = pickEntry(path, o);
+    const doc = checkEntry(path, file, o, entry);
+    if (!doc) return null;
+    const format = formatOf(path, entry);
+    return sendable ? sentRecordOf(doc, format) : recordOf(doc, format);
+  };
+}
+
+/** How a file ref is marked in `ValidateTaskInput.explicit`: '1', '2' or '0'. */
+const EXPLICIT = 49;
+const LISTED = 50;
+
+/** The `how` of fileChecker for a ref. */
+export const howOf = (r: FileRef) => (r.explicit ? EXPLICIT : r.listedAsFile ? LISTED : 48);
+
 /**
  * The per-file pass of `validate` over a range of files: read, parse, schema, per-document rules, and the record
  * the tree rules need (null for a file that is not a checkpoint). The document itself is dropped here.
@@ -43,19 +72,10 @@ export const validateTask: PoolTask<ValidateTaskInput, DocRecord | SentRecord | 
   start(input) {
     const paths = input.paths.split('\n');
     const files = input.files.split('\n');
-    const base = { strict: input.strict, ...(input.dialect ? { dialect: input.dialect } : {}) };
-    const named: CheckOptions = { ...base, sniff: true };
-    const found: CheckOptions = { ...base, sniff: false };
+    const check = fileChecker(input, input.sendable);
     return (from, to) => {
       const out: (DocRecord | SentRecord | null)[] = [];
-      for (let i = from; i < to; i++) {
-        const path = paths[i]!;
-        const opts = input.explicit.charCodeAt(i) === 49 ? named : found;
-        const entry = pickEntry(path, opts);
-        const doc = checkEntry(path, files[i]!, opts, entry);
-        const format = doc && formatOf(path, entry);
-        out.push(doc ? (input.sendable ? sentRecordOf(doc, format!) : recordOf(doc, format!)) : null);
-      }
+      for (let i = from; i < to; i++) out.push(check(paths[i]!, files[i]!, input.explicit.charCodeAt(i)));
       return out;
     };
   },

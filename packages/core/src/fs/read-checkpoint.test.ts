@@ -1,12 +1,18 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { tmpTree } from '@ckpt/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readUtf8File } from '../parse/decode.js';
 import { nodeFileSystem } from './file-system.js';
-import { entryExists, ReadRefusedError, readRegularFile, readRegularFileUtf8 } from './read-checkpoint.js';
+import {
+  entryExists,
+  ReadRefusedError,
+  readCheckpointBytes,
+  readRegularFile,
+  readRegularFileUtf8,
+} from './read-checkpoint.js';
 import { readFailure } from './read-failure.js';
 import { DEFAULT_MAX_FILE_SIZE, maxFileSize, parseByteSize, setMaxFileSize } from './read-limits.js';
 
@@ -52,6 +58,9 @@ describe('readRegularFileUtf8', () => {
     symlinkSync('/dev/zero', join(dir, 'zero.json'));
     const e = refusal(() => readRegularFile(join(dir, 'zero.json'))) as ReadRefusedError;
     expect(e.reason).toBe('is a character device, not a regular file');
+    // Also outside the project: what it is comes first.
+    const c = refusal(() => readRegularFile(join(dir, 'zero.json'), { confineTo: dir })) as ReadRefusedError;
+    expect(c.reason).toBe('is a character device, not a regular file');
   });
 
   it('should refuse a directory and a socket where a file is expected', async () => {
@@ -129,6 +138,65 @@ describe('readRegularFileUtf8', () => {
     expect(() => nodeFileSystem.readFileSync(join(dir, 'f.json'))).toThrow('is a FIFO, not a regular file');
     writeFileSync(join(dir, 'bad.json'), Buffer.from([0x7b, 0xff, 0x7d]));
     expect(readUtf8File(join(dir, 'bad.json'), 'bad.json').findings[0]?.code).toBe('parse/invalid-utf8');
+  });
+});
+
+describe('readCheckpointBytes', () => {
+  let cleanup = () => {};
+  afterEach(() => cleanup());
+  const tree = (files: Record<string, string> = {}) => {
+    const t = tmpTree(files);
+    cleanup = t.cleanup;
+    return t.dir;
+  };
+  const listed = { listedAsFile: true } as const;
+
+  it('should read files smaller and larger than its buffer whole, and give readRegularFile a copy of its own', () => {
+    const big = `{"a":"${'x'.repeat(200_000)}é"}`;
+    const dir = tree({ 'small.json': '{"a":1}', 'big.json': big });
+    for (const opts of [undefined, listed]) {
+      expect(readCheckpointBytes(join(dir, 'big.json'), opts).toString('utf8')).toBe(big);
+      const copy = readRegularFile(join(dir, 'small.json'), opts);
+      readCheckpointBytes(join(dir, 'big.json'), opts);
+      expect(copy.toString('utf8')).toBe('{"a":1}');
+    }
+  });
+
+  it('should still refuse what is no longer a regular file when the walk listed one there', () => {
+    const dir = tree();
+    execFileSync('mkfifo', [join(dir, 'fifo.json')]);
+    mkdirSync(join(dir, 'dir.json'));
+    symlinkSync('/dev/zero', join(dir, 'zero.json'));
+    writeFileSync(join(dir, 'empty.json'), '');
+    const fifo = refusal(() => readCheckpointBytes(join(dir, 'fifo.json'), listed)) as ReadRefusedError;
+    expect(fifo.reason).toBe('is a FIFO, not a regular file');
+    expect(
+      (refusal(() => readCheckpointBytes(join(dir, 'dir.json'), listed)) as NodeJS.ErrnoException).code,
+    ).toBe('EISDIR');
+    const zero = refusal(() => readCheckpointBytes(join(dir, 'zero.json'), listed)) as ReadRefusedError;
+    expect(zero.reason).toBe('is a character device, not a regular file');
+    expect(readCheckpointBytes(join(dir, 'empty.json'), listed).length).toBe(0);
+  });
+
+  it('should keep the size limit when the walk listed a regular file', () => {
+    const dir = tree({ 'a.json': '{"title":"more than ten bytes"}' });
+    expect(() => readCheckpointBytes(join(dir, 'a.json'), { ...listed, maxSize: 10 })).toThrow(
+      'over the 10 bytes limit',
+    );
+  });
+
+  it('should refuse a confined read through a folder replaced by a symlink to outside since an earlier read', async () => {
+    const outer = tree({ 'proj/runs/a.json': '{"in":1}', 'elsewhere/a.json': '{"out":1}' });
+    const proj = join(outer, 'proj');
+    expect(readRegularFileUtf8(join(proj, 'runs/a.json'), { confineTo: proj })).toBe('{"in":1}');
+    await new Promise((r) => setImmediate(r));
+    renameSync(join(proj, 'runs'), join(proj, 'old'));
+    symlinkSync(join(outer, 'elsewhere'), join(proj, 'runs'));
+    const e = refusal(() => readRegularFileUtf8(join(proj, 'runs/a.json'), { confineTo: proj }));
+    expect((e as ReadRefusedError).findingCode).toBe('io/outside-project');
+    // A symlink inside the project to a file inside it is still read, through the exact check.
+    symlinkSync(join(proj, 'old/a.json'), join(proj, 'link.json'));
+    expect(readRegularFileUtf8(join(proj, 'link.json'), { confineTo: proj })).toBe('{"in":1}');
   });
 });
 

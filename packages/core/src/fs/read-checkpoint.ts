@@ -6,6 +6,7 @@ import {
   openSync,
   readFileSync,
   readlinkSync,
+  readSync,
   realpathSync,
   type Stats,
 } from 'node:fs';
@@ -39,11 +40,15 @@ export interface ReadOptions {
   readonly maxSize?: number;
   /** A directory the file's real path must be inside (symlinks are followed, but never out of it). */
   readonly confineTo?: string;
+  /**
+   * The directory walk that found this path listed it as a regular file (its Dirent), not a symlink: a small file
+   * is then read without an fstat (see readCheckpointBytes).
+   */
+  readonly listedAsFile?: boolean;
 }
 
 // O_NONBLOCK: opening a FIFO without a writer returns at once instead of waiting forever; fstat then refuses it.
 const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
-const UTF8 = { encoding: 'utf8' } as const;
 
 /** What a non-regular file is, in words. */
 export function fileTypeName(st: Stats): string {
@@ -78,6 +83,24 @@ function realRoot(dir: string): string {
   return r;
 }
 
+/**
+ * Real paths of the directories files were read from, for one synchronous pass: cleared at the next turn of the
+ * event loop (captured setImmediate: fake timers in tests do not hold it), so a directory replaced by a symlink
+ * later is resolved again. Within one pass this is the same snapshot the directory walk itself is.
+ */
+const realDirs = new Map<string, string>();
+const nextTurn = setImmediate;
+
+function realDir(dir: string): string {
+  let r = realDirs.get(dir);
+  if (r === undefined) {
+    if (realDirs.size === 0) nextTurn(() => realDirs.clear()).unref();
+    r = realpathSync.native(dir);
+    realDirs.set(dir, r);
+  }
+  return r;
+}
+
 /** The real path of an open descriptor (Linux: /proc; elsewhere the path's realpath, checked just after open). */
 function realPathOf(fd: number, path: string): string {
   try {
@@ -105,9 +128,60 @@ function eisdir(path: string): NodeJS.ErrnoException {
   return e;
 }
 
+function outside(path: string): ReadRefusedError {
+  return new ReadRefusedError(
+    path,
+    'io/outside-project',
+    'resolves through a symbolic link to a path outside the project; not read',
+  );
+}
+
+const NOFOLLOW_FLAGS = constants.O_NOFOLLOW === undefined ? undefined : OPEN_FLAGS | constants.O_NOFOLLOW;
+
+/**
+ * Opens a path that must resolve inside `root`. First without following a symlink in its last component: when
+ * that succeeds, its real path is its directory's real path (memoised for the pass) plus its name, so no per-file
+ * readlink is needed. A symlink (ELOOP), a name that is not plain, or a platform without O_NOFOLLOW take the
+ * exact way: open following links, then ask the kernel where the descriptor points. A file outside that is also
+ * not readable (a device, too large) is refused for that first, as the checks always did.
+ */
+function openConfined(path: string, root: string, opts: ReadOptions | undefined, sized: boolean): number {
+  const cut = path.lastIndexOf(sep);
+  const name = path.slice(cut + 1);
+  let fd: number | undefined;
+  let real: string | undefined;
+  if (NOFOLLOW_FLAGS !== undefined && cut > 0 && name !== '' && name !== '.' && name !== '..') {
+    try {
+      fd = openSync(path, NOFOLLOW_FLAGS);
+      real = `${realDir(path.slice(0, cut))}${sep}${name}`;
+    } catch (e) {
+      if (fd !== undefined) closeSync(fd);
+      if (fd !== undefined || (e as NodeJS.ErrnoException).code !== 'ELOOP') throw e;
+      fd = undefined;
+    }
+  }
+  if (fd === undefined) fd = openSync(path, OPEN_FLAGS);
+  try {
+    if (inside(real ?? realPathOf(fd, path), root)) return fd;
+    check(fd, path, opts, sized);
+  } catch (e) {
+    closeSync(fd);
+    throw e;
+  }
+  closeSync(fd);
+  throw outside(path);
+}
+
+/** Opens non-blocking (and confined when asked); type and size are not checked yet. */
+function openUnchecked(path: string, opts: ReadOptions | undefined, sized: boolean): number {
+  return opts?.confineTo === undefined
+    ? openSync(path, OPEN_FLAGS)
+    : openConfined(path, realRoot(opts.confineTo), opts, sized);
+}
+
 /** Opens non-blocking and checks the descriptor; on a refusal it is closed and ReadRefusedError thrown. */
 function openChecked(path: string, opts: ReadOptions | undefined, sized: boolean): number {
-  const fd = openSync(path, OPEN_FLAGS);
+  const fd = openUnchecked(path, opts, sized);
   try {
     check(fd, path, opts, sized);
   } catch (e) {
@@ -117,7 +191,7 @@ function openChecked(path: string, opts: ReadOptions | undefined, sized: boolean
   return fd;
 }
 
-/** Refuses what must not be read. */
+/** Refuses what must not be read (type and size; confinement was checked at open). */
 function check(fd: number, path: string, opts: ReadOptions | undefined, sized: boolean): void {
   const st = fstatSync(fd);
   if (st.isDirectory()) throw eisdir(path);
@@ -130,27 +204,56 @@ function check(fd: number, path: string, opts: ReadOptions | undefined, sized: b
       'io/too-large',
       `is ${formatBytes(st.size)} (${st.size} bytes), over the ${formatBytes(max)} limit (--max-file-size or CKPT_MAX_FILE_SIZE)`,
     );
-  if (opts?.confineTo !== undefined && !inside(realPathOf(fd, path), realRoot(opts.confineTo)))
-    throw new ReadRefusedError(
-      path,
-      'io/outside-project',
-      'resolves through a symbolic link to a path outside the project; not read',
-    );
+}
+
+/** One read buffer per thread: checkpoint files are small, and most fit in it whole. */
+const SCRATCH_SIZE = 64 * 1024;
+let scratch: Buffer | undefined;
+
+/**
+ * The bytes of a checkpoint file, read only when it is a regular file within the size limit: opened non-blocking
+ * (a FIFO without a writer cannot block), checked with fstat on that descriptor, and read from it (so what was
+ * checked is what is read). The result may be a view of a buffer the next read on this thread reuses: copy what
+ * must be kept. Errors of open (ENOENT, ELOOP, EACCES) are thrown as is; a refused file throws ReadRefusedError.
+ *
+ * With `listedAsFile` (the directory walk saw a regular file, not a link, at this path) the fstat is skipped for a
+ * file that fits in the buffer: nothing else can be at that path unless it was replaced since the walk, and even
+ * then nothing blocks or is read unbounded (a FIFO reads as empty at once, a device fills the buffer), and an empty
+ * or full read is fstat-checked anyway.
+ */
+export function readCheckpointBytes(path: string, opts?: ReadOptions): Buffer {
+  const fd = openUnchecked(path, opts, true);
+  try {
+    let checked = false;
+    if (!opts?.listedAsFile) {
+      check(fd, path, opts, true);
+      checked = true;
+    }
+    scratch ??= Buffer.allocUnsafe(SCRATCH_SIZE);
+    let n: number;
+    try {
+      n = readSync(fd, scratch, 0, SCRATCH_SIZE, null);
+    } catch (e) {
+      if (!checked) check(fd, path, opts, true); // a directory since the walk: EISDIR as readFileSync says it
+      throw e;
+    }
+    const max = opts?.maxSize ?? maxFileSize();
+    if (!checked && (n === 0 || n === SCRATCH_SIZE || n > max)) check(fd, path, opts, true);
+    if (n < SCRATCH_SIZE) return scratch.subarray(0, n);
+    // Bigger than the buffer (checked above): the rest from the descriptor's position.
+    return Buffer.concat([scratch.subarray(0, n), readFileSync(fd)]);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
  * Reads a checkpoint file as UTF-8 text (invalid bytes become U+FFFD, as readFileSync does), only when it is a
- * regular file within the size limit: opened non-blocking, checked with fstat on the descriptor, then read from
- * that descriptor (so what was checked is what is read). Errors of open (ENOENT, ELOOP, EACCES) are thrown as is;
- * a refused file throws ReadRefusedError.
+ * regular file within the size limit (see readCheckpointBytes). Errors of open (ENOENT, ELOOP, EACCES) are thrown
+ * as is; a refused file throws ReadRefusedError.
  */
 export function readRegularFileUtf8(path: string, opts?: ReadOptions): string {
-  const fd = openChecked(path, opts, true);
-  try {
-    return readFileSync(fd, UTF8);
-  } finally {
-    closeSync(fd);
-  }
+  return readCheckpointBytes(path, opts).toString('utf8');
 }
 
 /** Throws what readRegularFile would, without reading: for callers that only ask whether a file is readable. */
@@ -158,14 +261,9 @@ export function assertReadable(path: string, opts?: ReadOptions): void {
   closeSync(openChecked(path, opts, false));
 }
 
-/** Like readRegularFileUtf8, as bytes. */
+/** Like readRegularFileUtf8, as bytes (a buffer of its own). */
 export function readRegularFile(path: string, opts?: ReadOptions): Buffer {
-  const fd = openChecked(path, opts, true);
-  try {
-    return readFileSync(fd);
-  } finally {
-    closeSync(fd);
-  }
+  return Buffer.from(readCheckpointBytes(path, opts));
 }
 
 /**

@@ -21,7 +21,37 @@ export interface LoadDiff {
   readonly order: readonly string[];
 }
 
-export const runKey = (r: RunView): string => `${r.dialect}/${r.id}`;
+/**
+ * What the server thread keeps of a run: who it is and its one-line state. The run itself (units, files, plan)
+ * stays where it was loaded, and the documents built from it come from there (answer.ts).
+ */
+export interface RunHead {
+  readonly dialect: string;
+  readonly id: string;
+  readonly title: string;
+  readonly status: string;
+  readonly tone: RunView['tone'];
+}
+
+/** A load's diff as the loader thread posts it: heads, not views. */
+export interface HeadDiff {
+  readonly deltas: readonly RunDelta[];
+  /** The heads of the added and changed runs. */
+  readonly changed: readonly RunHead[];
+  readonly order: readonly string[];
+}
+
+export const runKey = (r: RunHead): string => `${r.dialect}/${r.id}`;
+
+export const headOf = (r: RunView): RunHead => ({
+  dialect: r.dialect,
+  id: r.id,
+  title: r.title,
+  status: r.status,
+  tone: r.tone,
+});
+
+export const headDiff = (d: LoadDiff): HeadDiff => ({ ...d, changed: d.changed.map(headOf) });
 
 const digest = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('base64url');
 

@@ -1,24 +1,22 @@
 // The viewer's loader thread: loads the project off the server's thread (so it answers, with progress, while a
-// 100,000-file run loads) and posts only the runs that changed since its last load.
+// 100,000-file run loads), posts only the heads of the runs that changed since its last load, and builds the JSON
+// bodies the server asks for from the runs it holds (one copy of the runs in the process, not two).
 import { parentPort, workerData } from 'node:worker_threads';
 import { createProjectIndex } from '@ckpt/core';
-import { RunDiffer } from './delta.js';
+import { answer, type Query, type Reply, RunTable, reply } from './answer.js';
+import { type HeadDiff, headDiff, RunDiffer } from './delta.js';
 
-/** What the server asks: a load (the first, or after the watcher reported these paths). */
-export interface LoadRequest {
-  readonly type: 'load';
-  readonly paths?: readonly string[];
-}
+/** What the server asks: a load (the first, or after the watcher reported these paths), or a document. */
+export type LoadRequest =
+  | { readonly type: 'load'; readonly paths?: readonly string[] }
+  | { readonly type: 'query'; readonly id: number; readonly q: Query };
 
 /** What the loader answers. */
 export type LoadMessage =
   | { readonly type: 'progress'; readonly message: string }
-  | {
-      readonly type: 'loaded';
-      readonly diff: import('./delta.js').LoadDiff;
-      readonly ms: number;
-    }
-  | { readonly type: 'error'; readonly message: string };
+  | { readonly type: 'loaded'; readonly diff: HeadDiff; readonly ms: number }
+  | { readonly type: 'error'; readonly message: string }
+  | { readonly type: 'answer'; readonly id: number; readonly reply: Reply };
 
 const port = parentPort;
 if (port) {
@@ -31,17 +29,31 @@ if (port) {
     confineTo: dir, // never read through a symlink out of the project (io/outside-project)
   });
   const differ = new RunDiffer();
+  const runs = new RunTable();
   let loaded = false;
   port.on('message', (req: LoadRequest) => {
-    if (req.type !== 'load') return;
+    if (req.type === 'query') {
+      let r: Reply;
+      try {
+        r = reply(answer(runs, dir, req.q));
+      } catch (e) {
+        r = { status: 500, error: `internal error: ${(e as Error)?.message ?? String(e)}` };
+      }
+      post({ type: 'answer', id: req.id, reply: r });
+      return;
+    }
     const t0 = performance.now();
     try {
       const update = loaded ? index.refresh(req.paths) : index.load();
       loaded = true;
+      runs.set(update.runs);
       // Runs the index did not re-derive are the same as before: only the others are compared and posted.
       const diff = differ.diff(update.runs, new Set(update.changed));
-      post({ type: 'loaded', diff, ms: performance.now() - t0 });
+      post({ type: 'loaded', diff: headDiff(diff), ms: performance.now() - t0 });
     } catch (e) {
+      // A refresh that failed half-way may have taken in the paths it was given without deriving their runs: the
+      // next request loads everything afresh, so the change is not lost (the server asks again after a pause).
+      loaded = false;
       post({ type: 'error', message: (e as Error)?.message ?? String(e) });
     }
   });

@@ -1,19 +1,15 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { loadProject, type RunView } from '@ckpt/core';
-import { type LoadDiff, type RunDelta, RunDiffer, runKey } from './delta.js';
+import { answer, type CachedBody, cacheKey, type Query, type Reply, RunTable, reply } from './answer.js';
+import { type HeadDiff, headDiff, type RunDelta, RunDiffer, type RunHead, runKey } from './delta.js';
 import type { LoadMessage, LoadRequest } from './load-worker.js';
+
+export type { CachedBody, Reply } from './answer.js';
 
 /** Loads the runs of a directory; injectable so tests and benchmarks can serve RunViews they build. */
 export type LoadRuns = (dir: string) => RunView[];
-
-/** A JSON body serialised once per load, with its entity tag. */
-export interface CachedBody {
-  readonly body: string;
-  readonly etag: string;
-}
 
 /** Where the first load is: pages show this until the project is ready. */
 export interface LoadProgress {
@@ -43,11 +39,19 @@ export type ProjectEvent =
   | { readonly type: 'change'; readonly change: ChangeEvent }
   | { readonly type: 'progress'; readonly progress: LoadProgress };
 
-/** How loads run: on a loader thread (the default), or on this thread (an injected `load`, or no worker file). */
+/**
+ * How loads run and documents are built: on a loader thread (the default; the runs live there), or on this thread
+ * (an injected `load`, or no worker file).
+ */
 interface Loader {
   load(paths: readonly string[] | undefined): void;
+  query(q: Query): Promise<Reply>;
   close(): Promise<void>;
 }
+
+/** After a later load failed, the next is tried after this long (doubling up to a minute while it keeps failing). */
+const RETRY_MS = 1000;
+const MAX_RETRY_MS = 60_000;
 
 const WORKER_FILE = 'load-worker.js';
 
@@ -68,16 +72,20 @@ function workerScript(): string | undefined {
  * The project as the viewer serves it. The first load starts at once and runs in the background (on a loader
  * thread), so the server answers while it loads; each later load (after the watcher reports changes; a burst
  * during a load queues one more) replaces only the runs that changed and tells the listeners which runs and units
- * changed. JSON bodies are serialised once per change of their run, so many clients cost one `JSON.stringify`.
+ * changed. The runs stay on the loader thread: this thread keeps each run's head, and asks the loader for the JSON
+ * bodies (`query`), which it keeps until their run changes, so many clients cost one `JSON.stringify`.
  */
 export class ProjectState {
   /** Bumped on every load that changed something. */
   version = 0;
   /** The watcher's backend, once it watches (shown in `/api/progress`). */
   watcher: string | undefined;
-  private runs: RunView[] = [];
-  private index = new Map<string, RunView>();
+  private runs: RunHead[] = [];
+  private index = new Map<string, RunHead>();
   private bodies = new Map<string, CachedBody>();
+  private pending = new Map<string, Promise<Reply>>();
+  private retryMs = RETRY_MS;
+  private retry: NodeJS.Timeout | undefined;
   private listeners = new Set<(event: ProjectEvent) => void>();
   private loader: Loader | undefined;
   private loading = false;
@@ -137,31 +145,46 @@ export class ProjectState {
     };
   }
 
-  /** Every run, newest first, as of the last load (empty before the first ends). */
-  all(): readonly RunView[] {
+  /** Every run's head, newest first, as of the last load (empty before the first ends). */
+  all(): readonly RunHead[] {
     return this.runs;
   }
 
-  /** One run by dialect and exact id. */
-  get(dialect: string, id: string): RunView | undefined {
+  /** One run's head by dialect and exact id. */
+  get(dialect: string, id: string): RunHead | undefined {
     return this.index.get(`${dialect}/${id}`);
   }
 
-  /** The serialised JSON of a document, built at most once per change (its key names the run it depends on). */
-  body(key: string, build: () => unknown): CachedBody {
-    let b = this.bodies.get(key);
-    if (!b) {
-      b = this.bodyOf(build());
-      this.bodies.set(key, b);
+  /**
+   * The JSON body a query asks for, built where the runs are; documents of a run are kept until it changes (see
+   * `cacheKey`), and one build serves every request that asks for it meanwhile.
+   */
+  async query(q: Query): Promise<Reply> {
+    const key = cacheKey(q);
+    if (key === undefined) return this.ask(q);
+    const kept = this.bodies.get(key);
+    if (kept) return kept;
+    let p = this.pending.get(key);
+    if (!p) {
+      const version = this.loads;
+      p = this.ask(q).then((r) => {
+        if (this.pending.get(key) === p) this.pending.delete(key);
+        // Kept only if no load landed meanwhile (it may have changed the run; the next request asks again).
+        if ('body' in r && version === this.loads) this.bodies.set(key, r);
+        return r;
+      });
+      this.pending.set(key, p);
     }
-    return b;
+    return p;
   }
 
-  /** A body with its entity tag, not kept (for small documents built per request). */
-  bodyOf(doc: unknown): CachedBody {
-    const body = JSON.stringify(doc);
-    return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  private ask(q: Query): Promise<Reply> {
+    if (!this.loader) return Promise.resolve({ status: 503, error: 'the project is not loaded yet' });
+    return this.loader.query(q);
   }
+
+  /** Loads that ended (bodies built before the last one may be out of date). */
+  private loads = 0;
 
   /** The watcher saw these paths change: load again (once per burst; queued behind a load in progress). */
   changed(paths?: Iterable<string>): void {
@@ -174,6 +197,7 @@ export class ProjectState {
   }
 
   async close(): Promise<void> {
+    if (this.retry) clearTimeout(this.retry);
     await this.loader?.close();
     this.listeners.clear();
   }
@@ -195,8 +219,9 @@ export class ProjectState {
     this.loader.load(paths);
   }
 
-  private loaded(diff: LoadDiff | undefined, error: string | undefined, ms: number): void {
+  private loaded(diff: HeadDiff | undefined, error: string | undefined, ms: number): void {
     this.loading = false;
+    this.loads++;
     const first = !this.isReady;
     if (diff) this.apply(diff);
     this.status = {
@@ -214,6 +239,16 @@ export class ProjectState {
       this.version++;
       this.emit({ type: 'change', change: { version: this.version, deltas: diff.deltas } });
     }
+    // A later load that failed may have left a change unseen: the loader starts afresh at its next load, which
+    // comes with the next change or, at the latest, after a pause (longer while loads keep failing).
+    if (error && !first && this.queued === null && !this.retry) {
+      this.retry = setTimeout(() => {
+        this.retry = undefined;
+        this.request(undefined);
+      }, this.retryMs);
+      this.retry.unref();
+      this.retryMs = Math.min(MAX_RETRY_MS, this.retryMs * 2);
+    } else if (!error) this.retryMs = RETRY_MS;
     if (this.queued !== null) {
       const q = this.queued;
       this.queued = null;
@@ -221,10 +256,10 @@ export class ProjectState {
     }
   }
 
-  private apply(diff: LoadDiff): void {
-    const next = new Map<string, RunView>();
+  private apply(diff: HeadDiff): void {
+    const next = new Map<string, RunHead>();
     for (const r of diff.changed) next.set(runKey(r), r);
-    const runs: RunView[] = [];
+    const runs: RunHead[] = [];
     for (const key of diff.order) {
       const r = next.get(key) ?? this.index.get(key);
       if (r) runs.push(r);
@@ -246,6 +281,7 @@ export class ProjectState {
 
   private localLoader(load: LoadRuns): Loader {
     const differ = new RunDiffer();
+    const runs = new RunTable();
     let closed = false;
     return {
       load: () => {
@@ -253,16 +289,19 @@ export class ProjectState {
         setImmediate(() => {
           if (closed) return;
           const t0 = performance.now();
-          let diff: LoadDiff | undefined;
+          let diff: HeadDiff | undefined;
           let error: string | undefined;
           try {
-            diff = differ.diff(load(this.dir));
+            const all = load(this.dir);
+            diff = headDiff(differ.diff(all));
+            runs.set(all);
           } catch (e) {
             error = (e as Error)?.message ?? String(e);
           }
           this.loaded(diff, error, performance.now() - t0);
         });
       },
+      query: async (q) => reply(answer(runs, this.dir, q)),
       close: async () => {
         closed = true;
       },
@@ -273,9 +312,15 @@ export class ProjectState {
     const worker = new Worker(script, { workerData: { dir: this.dir } });
     worker.unref();
     let closed = false;
+    let asked = 0;
+    const waiting = new Map<number, (r: Reply) => void>();
     worker.on('message', (m: LoadMessage) => {
       if (m.type === 'progress') this.setMessage(m.message);
-      else if (m.type === 'loaded') this.loaded(m.diff, undefined, m.ms);
+      else if (m.type === 'answer') {
+        const done = waiting.get(m.id);
+        waiting.delete(m.id);
+        done?.(m.reply);
+      } else if (m.type === 'loaded') this.loaded(m.diff, undefined, m.ms);
       else this.loaded(undefined, m.message, 0);
     });
     worker.on('error', (e) => {
@@ -283,16 +328,22 @@ export class ProjectState {
     });
     // A loader thread that died (out of memory, a crash): load on this thread from now on.
     worker.on('exit', () => {
+      for (const done of waiting.values()) done({ status: 503, error: 'the loader stopped; try again' });
+      waiting.clear();
       if (closed) return;
       this.loader = this.localLoader(this.load ?? ((d) => loadProject(d, { confineTo: d })));
-      if (this.loading) {
-        this.loading = false;
-        this.request(undefined);
-      }
+      this.loading = false;
+      this.request(undefined);
     });
     return {
       load: (paths) =>
         worker.postMessage({ type: 'load', ...(paths ? { paths } : {}) } satisfies LoadRequest),
+      query: (q) =>
+        new Promise((done) => {
+          const id = ++asked;
+          waiting.set(id, done);
+          worker.postMessage({ type: 'query', id, q } satisfies LoadRequest);
+        }),
       close: async () => {
         closed = true;
         await worker.terminate();

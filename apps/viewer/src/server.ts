@@ -106,6 +106,10 @@ export async function createViewer(opts: ViewerOptions): Promise<Viewer> {
       : watchProject(opts.dir, (paths) => project.changed(paths), {
           ...(opts.debounceMs !== undefined ? { debounceMs: opts.debounceMs } : {}),
           ...(opts.watchBackend ? { backend: opts.watchBackend } : {}),
+          // The native watcher stopped and the fallback took over (progress says which watches now).
+          onError: () => {
+            if (watcher) project.watcher = watcher.backend;
+          },
         }).then(
           (w) => {
             watcher = w;

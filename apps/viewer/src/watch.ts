@@ -118,10 +118,24 @@ export async function watchProject(
       // (`mkdir -p a/b/c`: only `a` is reported, nothing below it ever is). Folders it reports created get
       // per-folder fs.watch watches of their own, so a run made in a new folder is followed like any other.
       const late = dirWatcher(poke, opts);
+      let backend: WatchBackend = 'parcel';
+      let failed = false;
       const sub = await parcel.subscribe(
         base,
         (err, events) => {
-          if (err) opts.onError?.(err);
+          if (err) {
+            // The native watcher reports an error only when it stopped (its thread failed, e.g. inotify could
+            // not be read): from now on the folders are watched one by one, and everything is looked at again,
+            // since changes may have gone unreported.
+            if (!failed && !closed) {
+              failed = true;
+              backend = 'fs.watch';
+              late.add(base);
+              poke(base);
+            }
+            opts.onError?.(err);
+            return;
+          }
           for (const e of events) {
             poke(e.path);
             if (e.type === 'create' && !IGNORED.test(e.path.slice(base.length))) late.add(e.path);
@@ -130,7 +144,9 @@ export async function watchProject(
         { ignore: ignoredDirs(base) },
       );
       return {
-        backend: 'parcel',
+        get backend() {
+          return backend;
+        },
         async close() {
           stop();
           late.close();

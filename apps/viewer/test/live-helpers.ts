@@ -5,15 +5,20 @@ export const ULPI_RUN = '.ulpi/runs/add-oauth-20261129T071300Z.json';
 export const ULPI_KEY = 'ulpi/add-oauth-20261129T071300Z';
 export const RELEASE = '.opencode/reports/release-v2-4-0-20261128T101500Z';
 
-/** Waits until `check` holds, polling; fails with `what` after `ms` (a bound on a hang, not a speed assertion). */
+/**
+ * Waits until `check` holds, polling; fails with `what` after `ms` (a bound on a hang, not a speed assertion),
+ * saying what `explain` tells of the state then (where a change got stuck).
+ */
 export async function until(
   what: string,
   check: () => boolean | Promise<boolean>,
   ms = 30_000,
+  explain?: () => unknown,
 ): Promise<void> {
   const end = Date.now() + ms;
   while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > end)
+      throw new Error(`timed out waiting for ${what}${explain ? `: ${JSON.stringify(explain())}` : ''}`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }

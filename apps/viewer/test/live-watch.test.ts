@@ -1,11 +1,11 @@
 // The watcher under live change, with both backends: @parcel/watcher and the per-folder fs.watch fallback the
 // packed CLI uses when the native module is not installed. Each case waits (bounded) for what the project shows.
-import { cpSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createViewer, type Viewer } from '../src/index.js';
 import type { WatchBackend } from '../src/watch.js';
-import { copySample } from './helpers.js';
+import { bigRun, copySample } from './helpers.js';
 import {
   envWithTitle,
   RELEASE,
@@ -22,6 +22,12 @@ describe.each(['parcel', 'fs.watch'] as WatchBackend[])('the %s watcher', (backe
   let viewer: Viewer;
   let changes: ReturnType<typeof recordChanges>;
   const title = () => viewer.project.get('ulpi', 'add-oauth-20261129T071300Z')?.title;
+  // What a timeout says: the title seen, the load's state, and the last changes announced.
+  const state = () => ({
+    title: title(),
+    progress: viewer.project.progress(),
+    changes: changes.slice(-3),
+  });
 
   beforeAll(async () => {
     sample = copySample();
@@ -45,7 +51,7 @@ describe.each(['parcel', 'fs.watch'] as WatchBackend[])('the %s watcher', (backe
     const before = statSync(file).ino;
     replaceByRename(file, ulpiWithTitle(file, 'renamed once'));
     expect(statSync(file).ino).not.toBe(before);
-    await until('the renamed file', () => title() === 'renamed once');
+    await until('the renamed file', () => title() === 'renamed once', undefined, state);
     const delta = changes.at(-1)!.deltas.find((d) => d.key === ULPI_KEY);
     expect(delta?.kind).toBe('changed');
 
@@ -53,12 +59,12 @@ describe.each(['parcel', 'fs.watch'] as WatchBackend[])('the %s watcher', (backe
     const ino = statSync(file).ino;
     writeFileSync(file, ulpiWithTitle(file, 'edited in place'));
     expect(statSync(file).ino).toBe(ino);
-    await until('the in-place edit', () => title() === 'edited in place');
+    await until('the in-place edit', () => title() === 'edited in place', undefined, state);
 
     replaceByRename(file, ulpiWithTitle(file, 'renamed twice'));
-    await until('the second rename', () => title() === 'renamed twice');
+    await until('the second rename', () => title() === 'renamed twice', undefined, state);
     writeFileSync(file, ulpiWithTitle(file, 'edited in place twice'));
-    await until('the second in-place edit', () => title() === 'edited in place twice');
+    await until('the second in-place edit', () => title() === 'edited in place twice', undefined, state);
   });
 
   it('should see a run folder created after start, files written into it later, then its deletion', async () => {
@@ -116,5 +122,39 @@ describe.each(['parcel', 'fs.watch'] as WatchBackend[])('the %s watcher', (backe
       .find((x) => x.key === ULPI_KEY);
     expect(d?.units).toEqual([unit]);
     expect(d?.unitsRemoved).toEqual([]);
+  });
+});
+
+describe('a load that fails after the first', () => {
+  it('should be tried again, so the change that started it is not lost', async () => {
+    const sample = copySample();
+    const file = join(sample.dir, ULPI_RUN);
+    let failed = 0;
+    // Each load reads the ulpi run's title; the first load that sees the new one fails, as a load can (a bug, a
+    // file that cannot be read for a moment). Nothing changes after it: only a retry can show the new title.
+    const load = () => {
+      const title = JSON.parse(readFileSync(file, 'utf8')).task as string;
+      if (title === 'after a failed load' && failed++ === 0) throw new Error('this load fails');
+      return [{ ...bigRun(1), id: 'probe', title }];
+    };
+    const viewer = await createViewer({ dir: sample.dir, debounceMs: 20, load });
+    try {
+      await viewer.project.ready();
+      await until('the watcher', () => viewer.watcher() !== undefined);
+      writeFileSync(file, ulpiWithTitle(file, 'after a failed load'));
+      await until(
+        'the change',
+        () => viewer.project.get('ulpi', 'probe')?.title === 'after a failed load',
+        undefined,
+        () => ({
+          failed,
+          progress: viewer.project.progress(),
+        }),
+      );
+      expect(failed).toBeGreaterThanOrEqual(2);
+    } finally {
+      await viewer.close();
+      sample.cleanup();
+    }
   });
 });

@@ -29,11 +29,12 @@ export function maskedRaw(bytes: Buffer, reveal: boolean): { body: Buffer; secre
  * with `..`, a symlink leading out) is refused, so the viewer serves checkpoints only.
  */
 export function registerRawRoutes(app: FastifyInstance, project: ProjectState): void {
-  app.get<{ Querystring: { path?: string; reveal?: string } }>('/api/raw', (req, reply) => {
+  app.get<{ Querystring: { path?: string; reveal?: string } }>('/api/raw', async (req, reply) => {
     const rel = req.query.path;
     if (typeof rel !== 'string' || rel === '') return sendError(reply, 400, 'give ?path=<file>');
-    const listed = project.all().some((r) => r.sources.some((s) => s.path === rel));
-    if (!listed) return sendError(reply, 404, `"${rel}" is not a source file of any run`);
+    const listed = await project.query({ kind: 'listed', path: rel });
+    if (!('body' in listed) || listed.body !== 'true')
+      return sendError(reply, 404, `"${rel}" is not a source file of any run`);
     const r = resolveInside(project.dir, rel);
     if ('refused' in r)
       return r.refused === 'outside'

@@ -1,138 +1,39 @@
-import {
-  RUN_VIEW_FORMAT_VERSION,
-  resumeDocument,
-  runDocument,
-  runsDocument,
-  summariesDocument,
-} from '@ckpt/core';
 import type { FastifyInstance } from 'fastify';
+import type { PageQuery, Query } from '../answer.js';
 import type { ProjectState } from '../project.js';
-import {
-  findingsPage,
-  MAX_PAGE,
-  PAGE_UNITS,
-  pageDocument,
-  sourcesDocument,
-  unitDocument,
-  unitsPage,
-} from '../slim.js';
-import { sendError, sendJson } from './send.js';
+import { sendReply } from './send.js';
 
 interface RunParams {
   dialect: string;
   id: string;
 }
 
-interface PageQuery {
-  offset?: string;
-  limit?: string;
-  id?: string | string[];
-  units?: string;
-}
-
 /**
  * The JSON API: the same versioned documents `ckpt status --json` and `ckpt resume --json` print, built by the
- * same core functions from the same `loadProject`.
+ * same core functions from the same `loadProject` (on the loader thread, where the runs are: answer.ts).
  */
 export function registerRunRoutes(app: FastifyInstance, project: ProjectState): void {
-  app.get('/api/runs', (req, reply) =>
-    sendJson(
-      req,
-      reply,
-      project.body('runs', () => runsDocument(project.all())),
-    ),
+  const serve = (kind: Extract<Query, { query?: unknown }>['kind']) =>
+    app.get<{ Params: RunParams; Querystring: PageQuery & { index?: string } }>(
+      `/api/runs/:dialect/:id${kind === 'run' ? '' : kind === 'unitAt' ? '/unit' : `/${kind}`}`,
+      async (req, reply) =>
+        sendReply(req, reply, await project.query({ kind, ...req.params, query: req.query })),
+    );
+
+  app.get('/api/runs', async (req, reply) => sendReply(req, reply, await project.query({ kind: 'runs' })));
+  app.get('/api/summaries', async (req, reply) =>
+    sendReply(req, reply, await project.query({ kind: 'summaries' })),
   );
-
-  app.get('/api/summaries', (req, reply) =>
-    sendJson(
-      req,
-      reply,
-      project.body('summaries', () => summariesDocument(project.all())),
-    ),
-  );
-
-  app.get<{ Params: RunParams }>('/api/runs/:dialect/:id', (req, reply) => {
-    const run = project.get(req.params.dialect, req.params.id);
-    if (!run) return sendError(reply, 404, `no ${req.params.dialect} run "${req.params.id}"`);
-    return sendJson(
-      req,
-      reply,
-      project.body(`run:${run.dialect}/${run.id}`, () => runDocument(run)),
-    );
-  });
-
-  app.get<{ Params: RunParams }>('/api/runs/:dialect/:id/resume', (req, reply) => {
-    const run = project.get(req.params.dialect, req.params.id);
-    if (!run) return sendError(reply, 404, `no ${req.params.dialect} run "${req.params.id}"`);
-    return sendJson(
-      req,
-      reply,
-      project.body(`resume:${run.dialect}/${run.id}`, () => resumeDocument(run)),
-    );
-  });
-
-  app.get<{ Params: RunParams; Querystring: PageQuery }>('/api/runs/:dialect/:id/page', (req, reply) => {
-    const run = project.get(req.params.dialect, req.params.id);
-    if (!run) return sendError(reply, 404, `no ${req.params.dialect} run "${req.params.id}"`);
-    const n = Math.max(1, Math.min(MAX_PAGE, Number.parseInt(req.query.units ?? '', 10) || PAGE_UNITS));
-    return sendJson(
-      req,
-      reply,
-      project.body(`page${n}:${run.dialect}/${run.id}`, () => pageDocument(run, n)),
-    );
-  });
-
-  app.get<{ Params: RunParams; Querystring: PageQuery }>('/api/runs/:dialect/:id/units', (req, reply) => {
-    const run = project.get(req.params.dialect, req.params.id);
-    if (!run) return sendError(reply, 404, `no ${req.params.dialect} run "${req.params.id}"`);
-    // Not kept: pages are many, and each is cheap to cut from the loaded run.
-    return sendJson(req, reply, project.bodyOf(unitsPage(run, req.query)));
-  });
-
-  app.get<{ Params: RunParams; Querystring: PageQuery }>('/api/runs/:dialect/:id/findings', (req, reply) => {
-    const run = project.get(req.params.dialect, req.params.id);
-    if (!run) return sendError(reply, 404, `no ${req.params.dialect} run "${req.params.id}"`);
-    return sendJson(req, reply, project.bodyOf(findingsPage(run, req.query)));
-  });
-
-  app.get<{ Params: RunParams; Querystring: PageQuery }>('/api/runs/:dialect/:id/sources', (req, reply) => {
-    const run = project.get(req.params.dialect, req.params.id);
-    if (!run) return sendError(reply, 404, `no ${req.params.dialect} run "${req.params.id}"`);
-    if (req.query.offset !== undefined || req.query.limit !== undefined)
-      return sendJson(req, reply, project.bodyOf(sourcesDocument(run, req.query)));
-    return sendJson(
-      req,
-      reply,
-      project.body(`sources:${run.dialect}/${run.id}`, () => sourcesDocument(run)),
-    );
-  });
-
-  // triage: a unit by its index in run.units, so a unit id of any length opens (an id in the path is limited).
-  app.get<{ Params: RunParams; Querystring: { index?: string } }>(
-    '/api/runs/:dialect/:id/unit',
-    (req, reply) => {
-      const run = project.get(req.params.dialect, req.params.id);
-      if (!run) return sendError(reply, 404, `no ${req.params.dialect} run "${req.params.id}"`);
-      const i = /^\d{1,9}$/.test(req.query.index ?? '') ? Number(req.query.index) : -1;
-      const unit = run.units[i];
-      if (!unit)
-        return sendError(
-          reply,
-          404,
-          `no unit at index ${req.query.index ?? '(none)'} in ${run.dialect} run "${run.id}"`,
-        );
-      return sendJson(req, reply, project.bodyOf({ formatVersion: RUN_VIEW_FORMAT_VERSION, unit }));
+  for (const kind of ['run', 'resume', 'page', 'units', 'findings', 'sources', 'unitAt'] as const)
+    serve(kind);
+  // One unit in full: not cached (one unit is small, and caching every opened unit would keep a second copy).
+  app.get<{ Params: RunParams & { unit: string } }>(
+    '/api/runs/:dialect/:id/units/:unit',
+    async (req, reply) => {
+      const { dialect, id, unit } = req.params;
+      return sendReply(req, reply, await project.query({ kind: 'unit', dialect, id, unit }));
     },
   );
-
-  app.get<{ Params: RunParams & { unit: string } }>('/api/runs/:dialect/:id/units/:unit', (req, reply) => {
-    const run = project.get(req.params.dialect, req.params.id);
-    if (!run) return sendError(reply, 404, `no ${req.params.dialect} run "${req.params.id}"`);
-    const doc = unitDocument(run, req.params.unit);
-    if (!doc) return sendError(reply, 404, `no unit "${req.params.unit}" in ${run.dialect} run "${run.id}"`);
-    // Not cached: one unit is small, and caching every opened unit would keep a second copy of a huge run.
-    return sendJson(req, reply, project.bodyOf(doc));
-  });
 
   app.get('/api/', (_req, reply) =>
     reply.type('application/json; charset=utf-8').send({

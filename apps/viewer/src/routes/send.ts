@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CachedBody } from '../project.js';
+import type { CachedBody, Reply } from '../project.js';
 
 /** Sends a cached JSON body, or 304 when the client already holds it (live refresh re-asks often). */
 export function sendJson(req: FastifyRequest, reply: FastifyReply, cached: CachedBody) {
@@ -12,4 +12,9 @@ export function sendJson(req: FastifyRequest, reply: FastifyReply, cached: Cache
 /** A JSON error body with a status code. */
 export function sendError(reply: FastifyReply, code: number, error: string) {
   return reply.code(code).type('application/json; charset=utf-8').send(JSON.stringify({ error }));
+}
+
+/** A body from `ProjectState.query`, or its error. */
+export function sendReply(req: FastifyRequest, reply: FastifyReply, r: Reply) {
+  return 'body' in r ? sendJson(req, reply, r) : sendError(reply, r.status, r.error);
 }

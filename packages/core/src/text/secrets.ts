@@ -171,3 +171,52 @@ export function secretInValue(
   }
   return undefined;
 }
+
+/** What `redactSecretsIn` does to one string, told the key it sits under. */
+const redactField = (s: string, key: string | undefined) =>
+  key !== undefined && NAME_KEYS.has(key) ? s : redactSecrets(s);
+
+/**
+ * {@link redactSecretsIn} for values built again and again from the same parts (the project index derives a run
+ * again after one of its files changed, and keeps the views of its unchanged tasks): a plain object found in
+ * `memo` is not walked again, and every plain object walked is recorded there. The same result as
+ * `redactSecretsIn`, for values whose parts never change once made.
+ */
+export function redactSecretsInShared<T>(value: T, memo: WeakMap<object, unknown>): T {
+  const walk = (v: unknown, key: string | undefined, depth: number): unknown => {
+    if (typeof v === 'string') return redactField(v, key);
+    if (v === null || typeof v !== 'object') return v;
+    // Deep values (never a RunView's shape) take the walk that cannot exhaust the stack.
+    if (depth > 64) return mapStrings(v, redactField, key);
+    if (Array.isArray(v)) {
+      // An array's strings are told the array's key: arrays are not kept in `memo`, their objects are.
+      let out: unknown[] | undefined;
+      for (let i = 0; i < v.length; i++) {
+        const c = walk(v[i], key, depth + 1);
+        if (c === v[i]) continue;
+        out ??= v.slice();
+        out[i] = c;
+      }
+      return out ?? v;
+    }
+    const proto = Object.getPrototypeOf(v);
+    if (proto !== Object.prototype && proto !== null) return v;
+    const known = memo.get(v);
+    if (known !== undefined) return known;
+    const src = v as Record<string, unknown>;
+    let out: Record<string, unknown> | undefined;
+    for (const k in src) {
+      if (!Object.hasOwn(src, k)) continue;
+      const k2 = redactSecrets(k);
+      const c = walk(src[k], k, depth + 1);
+      if (k2 === k && c === src[k]) continue;
+      out ??= { ...src };
+      if (k2 !== k) delete out[k];
+      out[k2] = c;
+    }
+    const done = out ?? v;
+    memo.set(v, done);
+    return done;
+  };
+  return walk(value, undefined, 0) as T;
+}

@@ -1,8 +1,6 @@
-import { readdirSync } from 'node:fs';
 import { type CheckOptions, checkEntry, formatOf, pickEntry } from '../check/check-document.js';
 import { type DocRecord, documentOf } from '../check/records.js';
 import type { CheckedDocument } from '../dialects/dialect.js';
-import { isTempName } from '../fs/atomic.js';
 import { type PoolOptions, type PoolTask, poolMap, poolThreads } from '../pool/pool.js';
 
 /** The documents to read ahead, flat (one string per column) so that it is cheap to copy to a worker. */
@@ -50,37 +48,6 @@ export const viewDocumentsTask: PoolTask<PrefetchInput, DocRecord> = {
     };
   },
 };
-
-const names = (dir: string) => {
-  try {
-    return readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-};
-
-const plainNames = (dir: string) => {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
-};
-
-/** The documents the team loader asks for under a `.team/runs` root (load.ts: run.json, events/, approvals/). */
-export function teamDocumentPaths(root: string): string[] {
-  const out: string[] = [];
-  for (const r of names(root)) {
-    if (!r.isDirectory() || isTempName(r.name)) continue;
-    const run = `${root}/${r.name}`;
-    for (const f of names(run)) if (f.name === 'run.json' && f.isFile()) out.push(`${run}/run.json`);
-    // Names only (a folder named *.json is read ahead in vain, then dropped: the loader asks only for files).
-    for (const sub of ['events', 'approvals'])
-      for (const n of plainNames(`${run}/${sub}`))
-        if (n.endsWith('.json') && !isTempName(n)) out.push(`${run}/${sub}/${n}`);
-  }
-  return out;
-}
 
 /**
  * Reads `paths` ahead on the worker pool when there are enough of them to pay for it; undefined otherwise (the

@@ -9,6 +9,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  symlinkSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
@@ -71,7 +72,7 @@ function randomEdit(dir: string, rand: () => number, step: number): string[] {
   const files = filesUnder(dir);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const f = pick(files);
-  const kind = Math.floor(rand() * 8);
+  const kind = Math.floor(rand() * 10);
   switch (kind) {
     case 0:
       appendFileSync(f, '\n'.repeat(1 + (step % 3)));
@@ -112,6 +113,33 @@ function randomEdit(dir: string, rand: () => number, step: number): string[] {
       }
       rmSync(d, { recursive: true, force: true });
       return [d];
+    }
+    case 8: {
+      // A new event of the same task, next to the others (team: one task derived again, the listing grows).
+      const event = pick(files.filter((p) => p.includes('/events/')));
+      if (!event) return randomEdit(dir, rand, step + 1);
+      let value: Record<string, unknown>;
+      try {
+        value = JSON.parse(readFileSync(event, 'utf8'));
+      } catch {
+        return randomEdit(dir, rand, step + 1);
+      }
+      const finished = rand() < 0.5;
+      const attempt = typeof value.attempt === 'number' ? value.attempt + (finished ? 0 : 1) : 1;
+      const to = join(dirname(event), `20261129T0${step % 10}0000000000Z-new${step}-a${attempt}.json`);
+      const next = finished
+        ? { ...value, event: 'task_finished', status: rand() < 0.5 ? 'completed' : 'failed', attempt }
+        : { ...value, event: 'task_started', status: 'running', attempt, retry_of: attempt - 1 };
+      writeFileSync(to, `${JSON.stringify({ ...next, at: `2026-11-29T0${step % 10}:00:00Z` }, null, 2)}\n`);
+      return [to];
+    }
+    case 9: {
+      // A file replaced by a symlink to a sibling, or by a folder of that name (what the listing says changes).
+      const sibling = pick(filesUnder(dirname(f)));
+      rmSync(f);
+      if (sibling !== f && rand() < 0.6) symlinkSync(sibling, f);
+      else mkdirSync(f);
+      return [f];
     }
     default: {
       // A file replaced by rename, as atomic writers do (new inode, maybe the same size).
@@ -190,6 +218,50 @@ describe('createProjectIndex', () => {
     const same = index.refresh([]);
     expect(reads).toEqual([]);
     expect(same.changed).toEqual([]);
+  });
+
+  it('should derive again only the team task whose event changed or was added, and no other run', () => {
+    const dir = copySample();
+    const index = createProjectIndex(dir, { now: NOW });
+    const first = index.load();
+    const key = (r: { dialect: string; id: string }) => `${r.dialect}/${r.id}`;
+    const run = first.runs.find((r) => r.dialect === 'team' && r.units.length >= 4)!;
+    expect(run).toBeDefined();
+    const task = run.units[1]!;
+    const event = join(dir, task.attempts.at(-1)!.sources!.at(-1)!);
+    const value = JSON.parse(readFileSync(event, 'utf8'));
+    writeFileSync(event, JSON.stringify({ ...value, evidence: 'checked again by hand' }));
+
+    const changed = index.refresh([event]);
+    expect(changed.changed).toEqual([key(run)]);
+    const after = changed.runs.find((r) => key(r) === key(run))!;
+    // The task views derived again: only the changed task's.
+    const rederived = after.units.filter((u) => !run.units.includes(u));
+    expect(rederived.map((u) => u.id)).toEqual([task.id]);
+    for (const r of changed.runs)
+      if (key(r) !== key(run)) expect(r).toBe(first.runs.find((x) => key(x) === key(r)));
+    expect(changed.runs).toEqual(fresh(dir));
+
+    // A new task's first event: one new task view, every other task's the same object.
+    const added = join(
+      dirname(event),
+      '20261128T160000000000Z-task_started-build-qa-20261128T1600Z-a1-abcdef.json',
+    );
+    writeFileSync(
+      added,
+      JSON.stringify({
+        ...value,
+        task_id: 'build-qa-20261128T1600Z',
+        event: 'task_started',
+        at: '2026-11-28T16:00:00Z',
+      }),
+    );
+    const grown = index.refresh([added]);
+    const last = grown.runs.find((r) => key(r) === key(run))!;
+    expect(last.units.filter((u) => !after.units.includes(u)).map((u) => u.id)).toEqual([
+      'build-qa-20261128T1600Z',
+    ]);
+    expect(grown.runs).toEqual(fresh(dir));
   });
 
   it('should load the same runs when the team documents are read ahead on worker threads', () => {

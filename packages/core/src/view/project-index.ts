@@ -1,13 +1,14 @@
-import { readdirSync, statSync } from 'node:fs';
+import { type Dirent, lstatSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { withAttention } from '../attention/attention.js';
 import { currentTime } from '../attention/clock.js';
 import { createTreeContext } from '../check/validate-files.js';
 import type { CheckedDocument, Dialect, DialectId, TreeContext } from '../dialects/dialect.js';
 import { dialects } from '../dialects/registry.js';
+import { teamDocumentPaths } from '../dialects/team/load.js';
 import type { PoolOptions } from '../pool/pool.js';
-import { redactSecretsIn } from '../text/secrets.js';
-import { prefetchDocuments, teamDocumentPaths } from './index-cache-prefetch.js';
+import { redactSecretsInShared } from '../text/secrets.js';
+import { prefetchDocuments } from './index-cache-prefetch.js';
 import type { RunFacts, RunView } from './run-view.js';
 
 /** Options of `loadProject` and `createProjectIndex`. */
@@ -99,8 +100,8 @@ interface RootEntry {
   readonly dialect: Dialect;
   readonly root: string;
   facts: RunFacts[];
-  /** Documents the loader asked for. */
-  docs: Set<string>;
+  /** Documents the loader asked for, in the order asked. */
+  docs: readonly string[];
   /** The facts depend on the clock or on other processes: derived again on every read. */
   volatile: boolean;
   /** Files the facts depend on outside the root (team approvals: the approved artifacts). */
@@ -208,6 +209,32 @@ function sign(path: string, into: Map<string, string>, depth = 0): void {
   for (const n of names) sign(base + n, into, depth + 1);
 }
 
+/**
+ * The paths of `before` that are not in `after`. A root derived again mostly asks for the same documents in the
+ * same order (the same strings, from kept listings), so the common prefix and suffix are skipped by identity.
+ */
+function missingFrom(before: readonly string[], after: readonly string[]): string[] {
+  const n = Math.min(before.length, after.length);
+  let i = 0;
+  while (i < n && before[i] === after[i]) i++;
+  let j = 0;
+  while (j < n - i && before[before.length - 1 - j] === after[after.length - 1 - j]) j++;
+  if (i + j === before.length) return [];
+  const present = new Set(after);
+  return before.slice(i, before.length - j).filter((p) => !present.has(p));
+}
+
+/** The documents a root asked for, as a set (made when first needed, kept with the entry). */
+const askedSets = new WeakMap<RootEntry, Set<string>>();
+function askedBy(e: RootEntry): Set<string> {
+  let s = askedSets.get(e);
+  if (!s) {
+    s = new Set(e.docs);
+    askedSets.set(e, s);
+  }
+  return s;
+}
+
 const within = (p: string, dir: string) => p === dir || p.startsWith(dir.endsWith('/') ? dir : `${dir}/`);
 
 /** Files whose name makes the folder holding them a root (resumable: `reports/<run>/state.env`). */
@@ -242,6 +269,50 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
       }
     : (abs: string) => inner.document(abs);
   const signatures = opts.signatures !== false;
+  /**
+   * Directory listings, kept until a change in that directory is reported (or found by signature): a loader that
+   * lists through `ctx.listing` gets the same array while the directory is unchanged (team: a 100k-entry events
+   * folder is not listed and sorted again when one event changed).
+   */
+  const listings = new Map<string, readonly Dirent[]>();
+  const listing = (absDir: string): readonly Dirent[] => {
+    let l = listings.get(absDir);
+    if (!l) {
+      l = readdirSync(absDir, { withFileTypes: true });
+      listings.set(absDir, l);
+    }
+    return l;
+  };
+  /** Entries of a kept listing by name (built when a change is first reported in that directory). */
+  const byName = new WeakMap<readonly Dirent[], Map<string, Dirent>>();
+  /**
+   * Forgets the listings a change at `p` can make wrong: of `p` and every folder under it, and of its folder
+   * unless `p` is a regular file there before and now (written in place, or replaced by another file).
+   */
+  const forgetListings = (p: string) => {
+    listings.delete(p);
+    const prefix = p.endsWith('/') ? p : `${p}/`;
+    for (const d of listings.keys()) if (d.startsWith(prefix)) listings.delete(d);
+    const parent = dirname(p);
+    const l = listings.get(parent);
+    if (!l) return;
+    let names = byName.get(l);
+    if (!names) {
+      names = new Map(l.map((e) => [e.name, e]));
+      byName.set(l, names);
+    }
+    const was = names.get(basename(p));
+    let isFile: boolean | undefined;
+    try {
+      isFile = lstatSync(p).isFile();
+    } catch {
+      isFile = undefined; // gone
+    }
+    const unchanged = was ? was.isFile() && isFile === true : isFile === undefined;
+    if (!unchanged) listings.delete(parent);
+  };
+  /** Redacted parts by identity: a run derived again keeps its unchanged units, which are not redacted again. */
+  const redacted = new WeakMap<object, unknown>();
   let roots: RootEntry[] = [];
   let slots = new Map<string, RunSlot[]>();
   let documentsRead = 0;
@@ -255,17 +326,18 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
       signature = new Map();
       sign(root, signature);
     }
-    const used = new Set<string>();
+    const used: string[] = [];
     let volatile = false;
     const ctx: TreeContext = {
       document(abs) {
-        used.add(abs);
+        used.push(abs);
         const known = docs.get(abs);
         if (known) return known;
         documentsRead++;
         return read(abs);
       },
       display,
+      listing,
       ...(opts.confineTo !== undefined ? { confineTo: opts.confineTo } : {}),
       volatile() {
         volatile = true;
@@ -275,7 +347,7 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
     // A large team root is read ahead on the worker pool; the loader then finds its documents here.
     let ahead: string[] = [];
     if (d.id === 'team' && !opts.readDocument) {
-      ahead = teamDocumentPaths(root).filter((p) => !docs.has(p));
+      ahead = teamDocumentPaths(root, { listing }).filter((p) => !docs.has(p));
       const read = prefetchDocuments(ahead, display, opts.confineTo, opts.pool);
       if (read) {
         for (const doc of read) docs.set(doc.path, doc);
@@ -288,7 +360,10 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
     } catch (e) {
       facts = [failedRootView(d, display(root), e)];
     }
-    for (const p of ahead) if (!used.has(p)) docs.delete(p);
+    if (ahead.length > 0) {
+      const asked = new Set(used);
+      for (const p of ahead) if (!asked.has(p)) docs.delete(p);
+    }
     const externals = externalsOf(d, root, facts);
     if (signature) {
       for (const p of signature.keys()) if (!within(p, root)) signature.delete(p);
@@ -313,7 +388,7 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
         let slot: RunSlot;
         if (old && old.facts === facts && old.attention === attention) slot = old;
         else {
-          slot = { facts, attention, view: opts.showSecrets ? view : redactSecretsIn(view) };
+          slot = { facts, attention, view: opts.showSecrets ? view : redactSecretsInShared(view, redacted) };
           changed.push(runKey(facts));
         }
         list.push(slot);
@@ -373,9 +448,13 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
       }
     }
     // Documents no root asks for any more are dropped (a root derived again asked for what it still needs).
-    const live = new Set(next);
-    for (const prev of old.values())
-      if (!live.has(prev)) for (const p of prev.docs) if (!next.some((e) => e.docs.has(p))) docs.delete(p);
+    const live = new Map(next.map((e) => [key(e), e]));
+    for (const [k, prev] of old) {
+      const now = live.get(k);
+      if (now === prev) continue;
+      for (const p of now ? missingFrom(prev.docs, now.docs) : prev.docs)
+        if (!next.some((e) => e !== now && askedBy(e).has(p))) docs.delete(p);
+    }
     roots = next;
     return assemble(rediscover, loaded);
   };
@@ -386,6 +465,7 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
     let rediscover = false;
     for (const given of paths) {
       const p = resolve(dir, given);
+      forgetListings(p);
       const sig = fileSig(p);
       // The document itself, or every document under a folder of that name (a deleted or renamed folder).
       if (!docs.delete(p) && (sig === undefined || sig.startsWith('d'))) {
@@ -435,8 +515,13 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
         if (before.get(p) !== s) {
           differs = true;
           docs.delete(p);
+          forgetListings(p);
         }
-      for (const p of before.keys()) if (!now.has(p)) docs.delete(p);
+      for (const p of before.keys())
+        if (!now.has(p)) {
+          docs.delete(p);
+          forgetListings(p);
+        }
       if (differs) {
         dirty.add(key(e));
         signed.set(key(e), now);
@@ -449,6 +534,7 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
     dir,
     load() {
       docs.clear();
+      listings.clear();
       roots = [];
       return update(new Set(), true);
     },

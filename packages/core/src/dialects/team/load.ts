@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { type Dirent, existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import { isTempName } from '../../fs/atomic.js';
 import { entryExists, readRegularFileUtf8 } from '../../fs/read-checkpoint.js';
@@ -42,29 +42,61 @@ export interface TeamTree {
   readonly tempFiles: readonly string[];
 }
 
-function entries(dir: string, ctx?: TreeContext): import('node:fs').Dirent[] {
-  try {
-    // A directory the caller already listed (validate's file walk) is not listed again.
-    return [...(ctx?.listing?.(dir) ?? readdirSync(dir, { withFileTypes: true }))].sort((a, b) =>
-      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
-    );
-  } catch {
-    return [];
-  }
+/** A directory's entries sorted by name, and the paths the loader takes from them. */
+interface Listed {
+  readonly dir: string;
+  readonly entries: readonly Dirent[];
+  /** Paths of the `.json` entries that are not temp files (documents), in name order. */
+  readonly json: readonly string[];
+  /** Paths of temp files, in name order. */
+  readonly temps: readonly string[];
 }
 
-function docsIn(dir: string, ctx: TreeContext, temps: string[]): CheckedDocument[] {
-  const out: CheckedDocument[] = [];
+const EMPTY: Omit<Listed, 'dir'> = { entries: [], json: [], temps: [] };
+
+/**
+ * What a listing the context gave was sorted and split into, by the listing's identity: a context that keeps
+ * listings (the project index keeps each until a change in that directory is reported) gives the same array
+ * while the directory is unchanged, so a 100k-entry events folder is sorted and joined into paths once, and the
+ * paths are the same strings at every load (their hashes computed once).
+ */
+const listedMemo = new WeakMap<readonly Dirent[], Listed>();
+
+function listed(dir: string, ctx?: Pick<TreeContext, 'listing'>): Listed {
+  let given: readonly Dirent[] | undefined;
+  let raw: readonly Dirent[];
+  try {
+    // A directory the caller already listed (validate's file walk, the project index) is not listed again.
+    given = ctx?.listing?.(dir);
+    raw = given ?? readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return { dir, ...EMPTY };
+  }
+  const known = given && listedMemo.get(given);
+  if (known && known.dir === dir) return known;
+  const entries = [...raw].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   // `dir` comes from join (normalized) and entry names hold no separator: concatenation gives join's string
   // without its per-call normalization (measurable over 100k event files).
   const base = dir.endsWith(sep) ? dir : dir + sep;
-  for (const e of entries(dir, ctx)) {
-    const p = base + e.name;
-    if (isTempName(e.name)) temps.push(p);
-    // Not only regular files: a directory, FIFO or symlink (a loop, a dangling one) named like an event is read
-    // too, so the reader reports what it is instead of the event silently vanishing.
-    else if (e.name.endsWith('.json')) out.push(ctx.document(p));
-  }
+  const json: string[] = [];
+  const temps: string[] = [];
+  for (const e of entries)
+    if (isTempName(e.name)) temps.push(base + e.name);
+    else if (e.name.endsWith('.json')) json.push(base + e.name);
+  const out: Listed = { dir, entries, json, temps };
+  if (given) listedMemo.set(given, out);
+  return out;
+}
+
+const entries = (dir: string, ctx?: Pick<TreeContext, 'listing'>) => listed(dir, ctx).entries;
+
+function docsIn(dir: string, ctx: TreeContext, temps: string[]): CheckedDocument[] {
+  const l = listed(dir, ctx);
+  for (const t of l.temps) temps.push(t);
+  // Not only regular files: a directory, FIFO or symlink (a loop, a dangling one) named like an event is read
+  // too, so the reader reports what it is instead of the event silently vanishing.
+  const out = new Array<CheckedDocument>(l.json.length);
+  for (let i = 0; i < l.json.length; i++) out[i] = ctx.document(l.json[i]!);
   return out;
 }
 
@@ -81,8 +113,7 @@ function readCurrent(runsDir: string, confineTo: string | undefined): TeamCurren
 
 /** Reads one run directory's documents through the (caching) context. */
 export function loadTeamRunFiles(dir: string, ctx: TreeContext): TeamRunFiles {
-  const temps: string[] = [];
-  for (const f of entries(dir, ctx)) if (isTempName(f.name)) temps.push(join(dir, f.name));
+  const temps = [...listed(dir, ctx).temps];
   const runPath = join(dir, 'run.json');
   return {
     id: basename(dir),
@@ -122,6 +153,21 @@ export function loadTeamTree(
     runs,
     tempFiles: rootTemps,
   };
+}
+
+/**
+ * The documents `loadTeamTree` asks for under a `.team/runs` root, listed through `ctx` (to read them ahead):
+ * each run's run.json when it is a regular file, and its `events/` and `approvals/` documents.
+ */
+export function teamDocumentPaths(runsDir: string, ctx?: Pick<TreeContext, 'listing'>): string[] {
+  const out: string[] = [];
+  for (const r of entries(runsDir, ctx)) {
+    if (isTempName(r.name) || !r.isDirectory()) continue;
+    const dir = join(runsDir, r.name);
+    if (entries(dir, ctx).some((f) => f.name === 'run.json' && f.isFile())) out.push(join(dir, 'run.json'));
+    for (const sub of ['events', 'approvals']) for (const p of listed(join(dir, sub), ctx).json) out.push(p);
+  }
+  return out;
 }
 
 /**

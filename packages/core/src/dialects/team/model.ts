@@ -73,39 +73,65 @@ function attemptStatus(terminals: readonly TeamEventRecord[]): TeamAttemptStatus
   return 'running (uncertain)';
 }
 
-/** Groups events into tasks and attempts. Pure. */
-export function tasksOf(events: readonly TeamEventRecord[]): TeamTask[] {
-  const byTask = new Map<string, Map<number, { started: TeamEventRecord[]; terminals: TeamEventRecord[] }>>();
+/** One task from its events (any order): its attempts in number order. Pure. */
+function taskOf(id: string, events: readonly TeamEventRecord[]): TeamTask {
+  const attempts = new Map<number, { started: TeamEventRecord[]; terminals: TeamEventRecord[] }>();
   for (const e of [...events].sort(byTimeThenName)) {
-    const attempts = byTask.get(e.taskId) ?? new Map();
-    byTask.set(e.taskId, attempts);
     const a = attempts.get(e.attempt) ?? { started: [], terminals: [] };
     attempts.set(e.attempt, a);
     if (e.event === 'task_started') a.started.push(e);
     else if (isTerminalStatus(e.status)) a.terminals.push(e);
   }
-  const tasks: TeamTask[] = [];
-  for (const [id, attempts] of byTask) {
-    const list = [...attempts.entries()]
-      .sort((x, y) => x[0] - y[0])
-      .map(([n, a]) => {
-        const terminals = [...a.terminals].sort((x, y) => (x.name < y.name ? -1 : 1));
-        return { attempt: n, status: attemptStatus(terminals), started: a.started, terminals };
-      });
-    const first = list[0]!.started[0] ?? list[0]!.terminals[0]!;
-    tasks.push({
-      id,
-      stage: first.stage,
-      agent: first.agent,
-      attempts: list,
-      latest: list[list.length - 1]!,
+  const list = [...attempts.entries()]
+    .sort((x, y) => x[0] - y[0])
+    .map(([n, a]) => {
+      const terminals = [...a.terminals].sort((x, y) => (x.name < y.name ? -1 : 1));
+      return { attempt: n, status: attemptStatus(terminals), started: a.started, terminals };
     });
+  const first = list[0]!.started[0] ?? list[0]!.terminals[0]!;
+  return { id, stage: first.stage, agent: first.agent, attempts: list, latest: list[list.length - 1]! };
+}
+
+/**
+ * Tasks by their first event (in the order given): the events they were derived from. A task whose events are
+ * the same records as at the last derivation is that task again (the same object), so views and findings derived
+ * from it can be kept by identity; only a task whose events changed is derived again.
+ */
+const derivedTasks = new WeakMap<TeamEventRecord, { events: readonly TeamEventRecord[]; task: TeamTask }>();
+
+const same = (a: readonly unknown[], b: readonly unknown[]) => {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
+
+/** When a task began: its first attempt's first start, else its first terminal event. */
+const firstAt = (t: TeamTask) => t.attempts[0]!.started[0]?.at ?? t.attempts[0]!.terminals[0]?.at ?? '';
+
+/**
+ * Groups events into tasks and attempts, tasks by when they began, then by id. With `keep`, tasks are kept for the
+ * next call by their events (for a caller that keeps documents between loads: the project index).
+ */
+export function tasksOf(events: readonly TeamEventRecord[], keep = false): TeamTask[] {
+  const byTask = new Map<string, TeamEventRecord[]>();
+  for (const e of events) {
+    const list = byTask.get(e.taskId);
+    if (list) list.push(e);
+    else byTask.set(e.taskId, [e]);
   }
-  return tasks.sort((a, b) => {
-    const ta = a.attempts[0]!.started[0]?.at ?? a.attempts[0]!.terminals[0]?.at ?? '';
-    const tb = b.attempts[0]!.started[0]?.at ?? b.attempts[0]!.terminals[0]?.at ?? '';
-    return ta !== tb ? (ta < tb ? -1 : 1) : a.id < b.id ? -1 : 1;
-  });
+  const keyed: { at: string; task: TeamTask }[] = [];
+  for (const [id, list] of byTask) {
+    const known = keep ? derivedTasks.get(list[0]!) : undefined;
+    let task: TeamTask;
+    if (known && same(known.events, list)) task = known.task;
+    else {
+      task = taskOf(id, list);
+      if (keep) derivedTasks.set(list[0]!, { events: list, task });
+    }
+    keyed.push({ at: firstAt(task), task });
+  }
+  keyed.sort((a, b) => (a.at !== b.at ? (a.at < b.at ? -1 : 1) : a.task.id < b.task.id ? -1 : 1));
+  return keyed.map((k) => k.task);
 }
 
 /** Judges approvals against the artifacts' bytes now. `hashOf` returns undefined for a missing artifact. Pure. */
@@ -141,28 +167,71 @@ export function gateApprovedFor(task: TeamTask, gates: readonly TeamGate[]): boo
   return artifacts.length === 0 ? valid.length > 0 : valid.some((a) => artifacts.includes(a.artifact));
 }
 
-/** Builds the model of one run from its files. */
+/**
+ * Models by the run's first document (run.json, else its first event or approval): the files they were built
+ * from. A run whose documents are the same objects as last time, and whose approvals judge the same now, is that
+ * model again, so the views derived from it are kept (a project index derives one run again, not its siblings).
+ */
+const derivedModels = new WeakMap<
+  CheckedDocument,
+  { readonly files: TeamRunFiles; readonly model: TeamRunModel }
+>();
+
+const sameJudgement = (a: readonly TeamApproval[], b: readonly TeamApproval[]) =>
+  a.length === b.length &&
+  a.every(
+    (x, i) =>
+      x.doc === b[i]!.doc && x.state === b[i]!.state && x.latestForArtifact === b[i]!.latestForArtifact,
+  );
+
+/**
+ * Builds the model of one run from its files. With `keep`, the model and its tasks are kept for the next call by
+ * the documents they came from (for a caller that keeps documents between loads: the project index; `validate`
+ * releases them and keeps nothing).
+ */
 export function teamRunModel(
   files: TeamRunFiles,
   hashOf: (artifact: string) => string | undefined,
+  keep = false,
 ): TeamRunModel {
-  const events = files.events.map(eventRecord).filter((e) => e !== undefined);
-  const records = files.approvals.map(approvalRecord).filter((a) => a !== undefined);
+  const records: TeamApprovalRecord[] = [];
+  for (const d of files.approvals) {
+    const a = approvalRecord(d);
+    if (a) records.push(a);
+  }
   const { approvals, gates } = judgeApprovals(records, hashOf);
+  const first = files.run ?? files.events[0] ?? files.approvals[0];
+  const known = keep && first ? derivedModels.get(first) : undefined;
+  if (
+    known &&
+    known.model.id === files.id &&
+    known.model.dir === files.dir &&
+    known.files.run === files.run &&
+    same(known.files.events, files.events) &&
+    same(known.files.approvals, files.approvals) &&
+    sameJudgement(known.model.approvals, approvals)
+  )
+    return known.model;
+  const events: TeamEventRecord[] = [];
+  const ignored: string[] = [];
   const runOk = files.run !== undefined && fitForState(files.run, 'team/run');
-  const ignored = [
-    ...(files.run && !runOk ? [files.run.file] : []),
-    ...files.events.filter((d) => !eventRecord(d)).map((d) => d.file),
-    ...files.approvals.filter((d) => !approvalRecord(d)).map((d) => d.file),
-  ];
-  return {
+  if (files.run && !runOk) ignored.push(files.run.file);
+  for (const d of files.events) {
+    const e = eventRecord(d);
+    if (e) events.push(e);
+    else ignored.push(d.file);
+  }
+  for (const d of files.approvals) if (!approvalRecord(d)) ignored.push(d.file);
+  const model: TeamRunModel = {
     id: files.id,
     dir: files.dir,
     run: runOk ? (files.run!.value as Record<string, unknown>) : undefined,
     runDoc: files.run,
-    tasks: tasksOf(events),
+    tasks: tasksOf(events, keep),
     approvals,
     gates,
     ignored,
   };
+  if (keep && first) derivedModels.set(first, { files, model });
+  return model;
 }

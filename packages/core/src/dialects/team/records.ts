@@ -73,7 +73,34 @@ const strs = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 const nullable = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
+/**
+ * Records by document identity: a document never changes once checked (a changed file is read into a new one),
+ * so a project index that keeps documents between loads derives each record once.
+ */
+const eventRecords = new WeakMap<CheckedDocument, TeamEventRecord | null>();
+const approvalRecords = new WeakMap<CheckedDocument, TeamApprovalRecord | null>();
+
+/** The event a document holds, or undefined when it is not fit for state. */
 export function eventRecord(doc: CheckedDocument): TeamEventRecord | undefined {
+  let r = eventRecords.get(doc);
+  if (r === undefined) {
+    r = readEventRecord(doc) ?? null;
+    eventRecords.set(doc, r);
+  }
+  return r ?? undefined;
+}
+
+/** The approval a document holds, or undefined when it is not fit for state. */
+export function approvalRecord(doc: CheckedDocument): TeamApprovalRecord | undefined {
+  let r = approvalRecords.get(doc);
+  if (r === undefined) {
+    r = readApprovalRecord(doc) ?? null;
+    approvalRecords.set(doc, r);
+  }
+  return r ?? undefined;
+}
+
+function readEventRecord(doc: CheckedDocument): TeamEventRecord | undefined {
   if (!fitForState(doc, 'team/task-event')) return undefined;
   const v = doc.value as Record<string, unknown>;
   return {
@@ -98,7 +125,7 @@ export function eventRecord(doc: CheckedDocument): TeamEventRecord | undefined {
   };
 }
 
-export function approvalRecord(doc: CheckedDocument): TeamApprovalRecord | undefined {
+function readApprovalRecord(doc: CheckedDocument): TeamApprovalRecord | undefined {
   if (!fitForState(doc, 'team/approval')) return undefined;
   const v = doc.value as Record<string, unknown>;
   return {

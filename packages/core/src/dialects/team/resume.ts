@@ -30,12 +30,16 @@ export interface TeamResumePlan {
 export const UNCERTAIN_GUIDANCE =
   'inspect its artifacts and evidence, reconcile it, and ask the user before finishing or retrying it; do not mark it completed and do not repeat side effects';
 
-const item = (t: TeamTask, reason: string): TeamResumeTask => ({
-  task: t.id,
-  attempt: t.latest.attempt,
-  stage: t.stage,
-  reason,
-});
+/** Plan items by task identity and reason: an unchanged task keeps its item (and the views made from it). */
+const items = new WeakMap<TeamTask, TeamResumeTask>();
+
+function item(t: TeamTask, reason: string): TeamResumeTask {
+  const known = items.get(t);
+  if (known?.reason === reason) return known;
+  const made = { task: t.id, attempt: t.latest.attempt, stage: t.stage, reason };
+  items.set(t, made);
+  return made;
+}
 
 /** The resume plan of one run. Pure. */
 export function teamResumePlan(model: TeamRunModel): TeamResumePlan {
@@ -61,7 +65,11 @@ export function teamResumePlan(model: TeamRunModel): TeamResumePlan {
       );
     else if (gateApprovedFor(t, model.gates))
       completed.push(item(t, 'awaiting_approval, and approved with a matching hash: do not rerun'));
-    else waiting.set(t.stage, [...(waiting.get(t.stage) ?? []), t.id]);
+    else {
+      const ids = waiting.get(t.stage);
+      if (ids) ids.push(t.id);
+      else waiting.set(t.stage, [t.id]);
+    }
   }
   const awaitingApproval = [...waiting].map(([stage, tasks]) => ({
     stage,

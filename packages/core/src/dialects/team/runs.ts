@@ -19,10 +19,13 @@ export interface TeamRuns {
   readonly treeFindings: readonly Finding[];
 }
 
-/** Loads a runs tree into models. */
+/**
+ * Loads a runs tree into models. Models and their tasks are kept by the documents they came from (model.ts), so a
+ * context that gives the same documents again (the project index) gets the same models for unchanged runs.
+ */
 export function loadTeamRunsAt(runsDir: string, ctx: TreeContext): TeamRuns {
   const tree = loadTeamTree(runsDir, ctx);
-  const models = teamModels(tree);
+  const models = teamModels(tree, true);
   const sel = selectedRun(tree);
   const newest = newestRun(tree);
   const named = tree.current.value
@@ -53,16 +56,41 @@ export function teamRunFindings(
   files: TeamRunFiles,
   display?: (abs: string) => string,
 ): Finding[] {
-  const docs = [...(files.run ? [files.run] : []), ...files.events, ...files.approvals];
-  return [...docs.flatMap((d) => d.findings), ...runFindings(model, display)].sort(compareFindings);
+  const out: Finding[] = [];
+  for (const list of [files.run ? [files.run] : [], files.events, files.approvals])
+    for (const d of list) for (const f of d.findings) out.push(f);
+  for (const f of runFindings(model, display)) out.push(f);
+  return out.sort(compareFindings);
 }
+
+/**
+ * Views by model identity (model.ts keeps a run's model while its documents and approvals are the same), with
+ * what else they were derived from: the display function, whether the run was the one status shows, and the
+ * tree's findings it then carried.
+ */
+const derivedViews = new WeakMap<
+  TeamRunModel,
+  {
+    readonly display: (abs: string) => string;
+    readonly selected: boolean;
+    readonly tree: string;
+    readonly facts: RunFacts;
+  }
+>();
 
 /** Every run of a loaded tree as RunViews; the tree's own findings go with the run status shows. */
 export function teamRunViews(runs: TeamRuns, display: (abs: string) => string): RunFacts[] {
+  const filesById = new Map(runs.tree.runs.map((r) => [r.id, r]));
   return runs.models.map((m) => {
-    const files = runs.tree.runs.find((r) => r.id === m.id)!;
-    const isSel = runs.selected?.id === m.id;
-    const findings = [...teamRunFindings(m, files, display), ...(isSel ? runs.treeFindings : [])];
-    return teamRunView(m, files, display, findings, isSel);
+    const files = filesById.get(m.id)!;
+    const selected = runs.selected?.id === m.id;
+    const tree = selected ? JSON.stringify(runs.treeFindings) : '';
+    const known = derivedViews.get(m);
+    if (known && known.display === display && known.selected === selected && known.tree === tree)
+      return known.facts;
+    const findings = [...teamRunFindings(m, files, display), ...(selected ? runs.treeFindings : [])];
+    const facts = teamRunView(m, files, display, findings, selected);
+    derivedViews.set(m, { display, selected, tree, facts });
+    return facts;
   });
 }

@@ -7,7 +7,19 @@ import { fileFinding, teamFinding } from './rules.js';
 
 const list = (names: readonly string[]) => names.map((n) => `"${n}"`).join(', ');
 
-function taskFindings(task: TeamTask): Finding[] {
+/** A task's findings by task identity (model.ts keeps the same task object while its events are the same). */
+const derivedFindings = new WeakMap<TeamTask, readonly Finding[]>();
+
+function taskFindings(task: TeamTask): readonly Finding[] {
+  let found = derivedFindings.get(task);
+  if (!found) {
+    found = findTaskFindings(task);
+    derivedFindings.set(task, found);
+  }
+  return found;
+}
+
+function findTaskFindings(task: TeamTask): Finding[] {
   const out: Finding[] = [];
   let expected = 1;
   task.attempts.forEach((a, i) => {
@@ -99,7 +111,8 @@ function taskFindings(task: TeamTask): Finding[] {
 
 /** The semantic findings across one run's files. Pure over the model. */
 export function runFindings(model: TeamRunModel, display?: (abs: string) => string): Finding[] {
-  const out = model.tasks.flatMap(taskFindings);
+  const out: Finding[] = [];
+  for (const t of model.tasks) for (const f of taskFindings(t)) out.push(f);
   const missing = display && runJsonMissing(model);
   if (missing) out.push(fileFinding(display(join(model.dir, 'run.json')), 'team/missing-run-json', missing));
   for (const a of model.approvals)
@@ -197,10 +210,10 @@ function projectHasher(projectDir: string): (rel: string) => string | undefined 
   };
 }
 
-/** Every model of a tree (artifacts hashed once per path). */
-export function teamModels(tree: TeamTree): TeamRunModel[] {
+/** Every model of a tree (artifacts hashed once per path); `keep`: see `teamRunModel`. */
+export function teamModels(tree: TeamTree, keep = false): TeamRunModel[] {
   const hashOf = projectHasher(tree.projectDir);
-  return tree.runs.filter(isRun).map((r) => teamRunModel(r, hashOf));
+  return tree.runs.filter(isRun).map((r) => teamRunModel(r, hashOf, keep));
 }
 
 /**

@@ -1,8 +1,18 @@
 import { compareFindings, type Finding } from '../../findings/finding.js';
-import type { AttemptView, PhaseView, ResumePlan, RunFacts, Tone, UnitView } from '../../view/run-view.js';
+import type {
+  AttemptView,
+  PhaseView,
+  ResumeItem,
+  ResumePlan,
+  RunFacts,
+  SourceFile,
+  Tone,
+  UnitView,
+} from '../../view/run-view.js';
+import type { CheckedDocument } from '../dialect.js';
 import type { TeamRunFiles } from './load.js';
 import type { TeamAttempt, TeamRunModel, TeamTask } from './model.js';
-import { type TeamResumePlan, teamResumePlan, UNCERTAIN_GUIDANCE } from './resume.js';
+import { type TeamResumePlan, type TeamResumeTask, teamResumePlan, UNCERTAIN_GUIDANCE } from './resume.js';
 
 export const TEAM_TONES: Record<string, Tone> = {
   completed: 'ok',
@@ -42,6 +52,34 @@ function attemptView(a: TeamAttempt): AttemptView {
     artifacts: [...new Set(a.terminals.flatMap((t) => t.artifacts))],
     sources: [...a.started, ...a.terminals].map((e) => e.doc.file),
   };
+}
+
+/** A task's view and its latest event time, by task identity (a task whose events did not change is the same object). */
+const taskViews = new WeakMap<TeamTask, { readonly unit: UnitView; readonly lastAt: string | undefined }>();
+
+function taskView(t: TeamTask): { readonly unit: UnitView; readonly lastAt: string | undefined } {
+  let v = taskViews.get(t);
+  if (!v) {
+    let lastAt: string | undefined;
+    for (const a of t.attempts)
+      for (const e of [...a.started, ...a.terminals])
+        if (lastAt === undefined || e.at > lastAt) lastAt = e.at;
+    v = { unit: unitView(t), lastAt };
+    taskViews.set(t, v);
+  }
+  return v;
+}
+
+/** The source entry of a document, by document identity. */
+const sourceFiles = new WeakMap<CheckedDocument, SourceFile>();
+
+function sourceOf(d: CheckedDocument): SourceFile {
+  let s = sourceFiles.get(d);
+  if (!s) {
+    s = { path: d.file, kind: d.kind };
+    sourceFiles.set(d, s);
+  }
+  return s;
 }
 
 function unitView(t: TeamTask): UnitView {
@@ -108,6 +146,18 @@ function phases(model: TeamRunModel, plan: TeamResumePlan): PhaseView[] {
   });
 }
 
+/** The ResumeItem of a plan item, by the item's identity (an unchanged task keeps its plan item, resume.ts). */
+const resumeItems = new WeakMap<TeamResumeTask, ResumeItem>();
+
+function resumeItem(t: TeamResumeTask): ResumeItem {
+  let item = resumeItems.get(t);
+  if (!item) {
+    item = { id: t.task, reason: t.reason };
+    resumeItems.set(t, item);
+  }
+  return item;
+}
+
 /** The normalized ResumePlan of a team run. */
 export function teamPlanView(plan: TeamResumePlan): ResumePlan {
   const n = (x: readonly unknown[], w: string) => (x.length > 0 ? [`${x.length} ${w}`] : []);
@@ -120,11 +170,11 @@ export function teamPlanView(plan: TeamResumePlan): ResumePlan {
   ];
   return {
     summary: parts.length > 0 ? parts.join(', ') : 'no tasks yet',
-    skip: plan.completed.map((t) => ({ id: t.task, reason: t.reason })),
-    runNext: plan.retry.map((t) => ({ id: t.task, reason: t.reason })),
-    blocked: plan.conflicts.map((t) => ({ id: t.task, reason: t.reason })),
+    skip: plan.completed.map(resumeItem),
+    runNext: plan.retry.map(resumeItem),
+    blocked: plan.conflicts.map(resumeItem),
     needsPerson: [
-      ...plan.running.map((t) => ({ id: t.task, reason: t.reason })),
+      ...plan.running.map(resumeItem),
       ...plan.awaitingApproval.map((g) => ({
         id: `gate:${g.stage}`,
         reason: `${g.tasks.join(', ')}: ${g.reason}`,
@@ -147,9 +197,18 @@ export function teamRunView(
   isCurrent: boolean,
 ): RunFacts {
   const plan = teamResumePlan(model);
-  const units = model.tasks.map(unitView);
+  const units: UnitView[] = [];
   const counts: Record<string, number> = Object.create(null);
-  for (const u of units) counts[u.status] = (counts[u.status] ?? 0) + 1;
+  // The latest time of any event or approval (what sorting them all and taking the last gave).
+  let updatedAt: string | undefined;
+  for (const t of model.tasks) {
+    const v = taskView(t);
+    units.push(v.unit);
+    counts[v.unit.status] = (counts[v.unit.status] ?? 0) + 1;
+    if (v.lastAt !== undefined && (updatedAt === undefined || v.lastAt > updatedAt)) updatedAt = v.lastAt;
+  }
+  for (const a of model.approvals)
+    if (updatedAt === undefined || a.approvedAt > updatedAt) updatedAt = a.approvedAt;
   // Without a readable run.json the run is not known to be complete, whatever its events say.
   const status = !model.run
     ? 'unreadable'
@@ -164,14 +223,12 @@ export function teamRunView(
             : units.length > 0
               ? 'completed'
               : 'running';
-  const times = model.tasks.flatMap((t) =>
-    t.attempts.flatMap((a) => [...a.started, ...a.terminals].map((e) => e.at)),
-  );
-  times.push(...model.approvals.map((a) => a.approvedAt));
-  const updatedAt = times.sort().at(-1);
   const r = model.run;
   const s = (k: string) => (typeof r?.[k] === 'string' ? (r[k] as string) : undefined);
-  const docs = [...(files.run ? [files.run] : []), ...files.events, ...files.approvals];
+  const sources: SourceFile[] = [];
+  if (files.run) sources.push(sourceOf(files.run));
+  for (const d of files.events) sources.push(sourceOf(d));
+  for (const d of files.approvals) sources.push(sourceOf(d));
   return {
     id: model.id,
     dialect: 'team',
@@ -179,7 +236,7 @@ export function teamRunView(
     status,
     tone: TEAM_TONES[status] ?? 'neutral',
     root: display(model.dir),
-    sources: docs.map((d) => ({ path: d.file, kind: d.kind })),
+    sources,
     ...(s('created_at') ? { createdAt: s('created_at')! } : {}),
     ...(updatedAt ? { updatedAt } : {}),
     phases: phases(model, plan),

@@ -225,6 +225,63 @@ describe('scale', () => {
     }
   });
 
+  it('should show each row its own unit after a fast scroll through 10,000 units (rows are reused)', async () => {
+    const base = bigRun(10_000, 4);
+    // Units with 1 to 4 attempts, so a reused row that kept another unit's facts would show the wrong count.
+    const big = {
+      ...base,
+      units: base.units.map((u, i) => ({ ...u, attempts: u.attempts.slice(0, (i % 4) + 1) })),
+    };
+    const v = await startViewer({ dir: sample.dir, port: 0, watch: false, load: () => [big] });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(`${v.url}runs/ulpi/big-10000`);
+      await page.waitForSelector('body[data-units="complete"]');
+      // A fling: several screens a frame for 40 frames, stopping in the middle of the list.
+      const seen = await page.$eval('.vlist', async (el) => {
+        const ids: string[] = [];
+        for (let f = 1; f <= 40; f++) {
+          el.scrollTop = (f / 40) * (el.scrollHeight / 2);
+          await new Promise((r) => requestAnimationFrame(() => r(null)));
+          for (const row of el.querySelectorAll('.unit-row'))
+            ids.push(`${row.getAttribute('title')}=${row.querySelector('.uid')?.textContent}`);
+        }
+        return ids;
+      });
+      // While it moves, every row names its own unit.
+      expect(seen.length).toBeGreaterThan(40);
+      for (const s of seen) expect(s.split('=')[0]).toBe(s.split('=')[1]);
+      // Once it stops, every row shows its unit in full: its tries and one bar per attempt.
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('.unit-row')].every(
+          (r) => r.querySelector('.tries')?.textContent !== '',
+        ),
+      );
+      const rows = await page.$$eval('.unit-row', (rs) =>
+        rs.map((r) => ({
+          id: r.getAttribute('title') ?? '',
+          tries: r.querySelector('.tries')?.textContent,
+          bars: r.querySelectorAll('.seg-bar').length,
+          pill: r.querySelector('.pill')?.textContent,
+        })),
+      );
+      expect(rows.length).toBeGreaterThan(10);
+      for (const r of rows) {
+        const i = Number(r.id.slice('unit-'.length));
+        const n = (i % 4) + 1;
+        expect(r).toEqual({
+          id: r.id,
+          tries: n === 1 ? '1 try' : `${n} tries`,
+          bars: n,
+          pill: big.units[i]!.status,
+        });
+      }
+      await page.close();
+    } finally {
+      await v.close();
+    }
+  });
+
   it('should make no request outside the server and log no error on any page', () => {
     expect(problems).toEqual([]);
   });

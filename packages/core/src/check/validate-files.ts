@@ -105,8 +105,9 @@ export function validateFiles(refs: readonly FileRef[], opts: ValidateOptions = 
     opts.onProgress?.(refs.length, refs.length);
   }
   const byPath = new Map<string, DocRecord>();
-  const perFile = new Map<string, FileResult>();
+  const results: FileResult[] = [];
   const roots = new Map<string, string>();
+  let lastRoot: string | undefined;
   let skipped = 0;
   for (let i = 0; i < records.length; i++) {
     const sent = records[i];
@@ -115,11 +116,15 @@ export function validateFiles(refs: readonly FileRef[], opts: ValidateOptions = 
       continue;
     }
     const rec = withRef(sent, refs[i]!);
-    perFile.set(rec.file, { file: rec.file, kind: rec.kind, findings: rec.findings });
+    results.push({ file: rec.file, kind: rec.kind, findings: rec.findings });
     byPath.set(rec.path, rec);
     const dialect = rec.kind ? getDialect(rec.kind.slice(0, rec.kind.indexOf('/'))) : undefined;
     const root = dialect?.checkTree ? dialect.rootOf?.(rec.path, rec.kind) : undefined;
-    if (root && !roots.has(`${dialect!.id}\0${root}`)) roots.set(`${dialect!.id}\0${root}`, root);
+    if (root === undefined) continue;
+    const key = `${dialect!.id}\0${root}`;
+    // Files of one root come together (sorted refs): the key is looked up once per run of them.
+    if (key !== lastRoot && !roots.has(key)) roots.set(key, root);
+    lastRoot = key;
   }
   records = [];
   const base = refs[0] ? { abs: refs[0].path, shown: refs[0].file } : undefined;
@@ -156,18 +161,69 @@ export function validateFiles(refs: readonly FileRef[], opts: ValidateOptions = 
       list.push(f);
       extra.set(f.file, list);
     }
-  for (const [file, findings] of extra) {
-    const prev = perFile.get(file);
-    const merged = dedupe([...(prev?.findings ?? []), ...findings]);
-    perFile.set(file, { file, kind: prev?.kind, findings: merged });
+  const files = withTreeFindings(results, extra);
+  for (let i = 0; i < files.length; i++) {
+    const r = files[i]!;
+    if (r.findings.length > 1) files[i] = { ...r, findings: [...r.findings].sort(compareFindings) };
   }
-  const files = [...perFile.values()].map((r) =>
-    r.findings.length > 1 ? { ...r, findings: [...r.findings].sort(compareFindings) } : r,
-  );
-  // Files come in the order of the refs (collectFiles sorts them); only files that tree findings added are out of
-  // place, so check before sorting (sorting 100k long paths with common prefixes costs ~0.2 s).
-  if (!sortedByFile(files)) files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return { formatVersion: VALIDATION_FORMAT_VERSION, files, summary: summarize(files, skipped) };
+}
+
+/**
+ * The per-file results (in the order of the refs) with the tree rules' findings merged in, one result per file,
+ * sorted by file. Refs come sorted and once each (collectFiles): a file is then found by binary search instead of
+ * keying 100k long paths in a map; otherwise by a map, the first result of a file keeping its place.
+ */
+function withTreeFindings(results: FileResult[], extra: Map<string, Finding[]>): FileResult[] {
+  let files: FileResult[];
+  if (strictlySorted(results)) {
+    files = results;
+    const added: FileResult[] = [];
+    for (const [file, findings] of extra) {
+      const at = indexOfFile(files, file);
+      const prev = at >= 0 ? files[at] : undefined;
+      const merged = { file, kind: prev?.kind, findings: dedupe([...(prev?.findings ?? []), ...findings]) };
+      if (prev) files[at] = merged;
+      else added.push(merged);
+    }
+    if (added.length === 0) return files;
+    files = files.concat(added);
+  } else {
+    const perFile = new Map<string, FileResult>();
+    for (const r of results) perFile.set(r.file, r);
+    for (const [file, findings] of extra) {
+      const prev = perFile.get(file);
+      perFile.set(file, {
+        file,
+        kind: prev?.kind,
+        findings: dedupe([...(prev?.findings ?? []), ...findings]),
+      });
+    }
+    files = [...perFile.values()];
+  }
+  // Only files that tree findings added can be out of place: check before sorting (sorting 100k long paths with
+  // common prefixes costs ~0.2 s).
+  if (!sortedByFile(files)) files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return files;
+}
+
+function strictlySorted(files: readonly FileResult[]): boolean {
+  for (let i = 1; i < files.length; i++) if (files[i - 1]!.file >= files[i]!.file) return false;
+  return true;
+}
+
+/** The index of `file` in results sorted by file, or -1. */
+function indexOfFile(files: readonly FileResult[], file: string): number {
+  let lo = 0;
+  let hi = files.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const f = files[mid]!.file;
+    if (f === file) return mid;
+    if (f < file) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }
 
 function unreadable(path: string, file: string): CheckedDocument {

@@ -1,17 +1,20 @@
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 
 let version: string | undefined;
 
 /**
  * The CLI's version, from its package.json: one folder up from tsc's modules (dist/), two from the bundle's
- * chunks (dist/bundle/).
+ * chunks (dist/bundle/). Read as a file, not required: a one-file `ckpt validate` has no other use for Node's
+ * module loader.
  */
 export function toolVersion(): string {
   if (version) return version;
-  const require = createRequire(import.meta.url);
-  for (const path of ['../package.json', '../../package.json']) {
+  for (const path of ['../../package.json', '../package.json']) {
     try {
-      const pkg = require(path) as { name?: string; version?: string };
+      const pkg = JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
       if (pkg.name === '@ckpt/cli' && pkg.version) {
         version = pkg.version;
         return version;

@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { redactSecrets, redactSecretsIn, secretInValue } from './secrets.js';
+import { redactSecrets, redactSecretsIn, redactText, secretInValue } from './secrets.js';
+import { mapStrings } from './terminal-escape.js';
 
 describe('redactSecrets', () => {
   it.each([
@@ -49,5 +51,56 @@ describe('deep documents', () => {
     for (let i = 0; i < 20_000; i++) x = Array.isArray(x) ? x[0] : (x as { k: unknown }).k;
     expect(x).toBe('password=[REDACTED:assignment]');
     expect(secretInValue(v)?.pattern.kind).toBe('assignment');
+  });
+});
+
+describe('the memo of short texts', () => {
+  const secretish = fc.constantFrom(
+    'pwd=abc',
+    'token=ghp_abcdefghijklmnopqrstuvwxyz0123',
+    'Bearer abcdefghijklmnopqrstuvwxyz',
+    'sk-abcdefghijklmnopqrstuvwxyz',
+    'x://u:p@h',
+    'AKIAIOSFODNN7EXAMPLE',
+    'the key to it',
+  );
+  const text = fc.oneof(fc.string(), fc.string({ unit: 'grapheme-ascii', maxLength: 80 }), secretish);
+  const names = new Set(['id', 'runId', 'dialect', 'root', 'file', 'path', 'code', 'pointer']);
+  /** redactSecretsIn as it was before the memo: every string through the unmemoised redaction. */
+  const reference = (v: unknown) =>
+    mapStrings(v, (s, key) => (key !== undefined && names.has(key) ? s : redactText(s)));
+
+  it('should give what the unmemoised redaction gives, on the first call and on every later one', () => {
+    fc.assert(
+      fc.property(fc.array(text, { maxLength: 20 }), (texts) => {
+        for (const t of [...texts, ...texts]) expect(redactSecrets(t)).toBe(redactText(t));
+      }),
+    );
+  });
+
+  it('should still be right after the memo filled and was cleared', () => {
+    for (let i = 0; i < 25_000; i++) redactSecrets(`ordinary text ${i}`);
+    expect(redactSecrets('pwd=hunter22')).toBe('pwd=[REDACTED:assignment]');
+    expect(redactSecrets('ordinary text 3')).toBe('ordinary text 3');
+  });
+
+  it('should redact any JSON-like value exactly as before', () => {
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof(
+        { depthSize: 'small' },
+        text,
+        fc.integer(),
+        fc.constant(null),
+        fc.array(tie('node'), { maxLength: 4 }),
+        fc.dictionary(fc.oneof(text, fc.constantFrom('id', 'file', 'title', 'path')), tie('node'), {
+          maxKeys: 4,
+        }),
+      ),
+    })).node;
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(redactSecretsIn(v)).toEqual(reference(v));
+      }),
+    );
   });
 });

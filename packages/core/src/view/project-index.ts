@@ -6,8 +6,8 @@ import { createTreeContext } from '../check/validate-files.js';
 import type { CheckedDocument, Dialect, DialectId, TreeContext } from '../dialects/dialect.js';
 import { dialects } from '../dialects/registry.js';
 import { teamDocumentPaths } from '../dialects/team/load.js';
-import type { PoolOptions } from '../pool/pool.js';
-import { redactSecretsInShared } from '../text/secrets.js';
+import { type PoolOptions, poolThreads } from '../pool/pool.js';
+import { redactSecretsIn, redactSecretsInShared } from '../text/secrets.js';
 import { prefetchDocuments } from './index-cache-prefetch.js';
 import type { RunFacts, RunView } from './run-view.js';
 
@@ -30,7 +30,8 @@ export interface LoadProjectOptions {
 export interface ProjectIndexOptions extends LoadProjectOptions {
   /**
    * Record the size, mtime and inode of every file and folder under each root when it is loaded, so that
-   * `refresh()` without paths can tell what changed (default true). `loadProject`, which loads once, turns it off.
+   * `refresh()` without paths can tell what changed (default true). `loadProject`, which loads once, turns it off
+   * (and the index then keeps no redacted parts for a next load either).
    */
   readonly signatures?: boolean;
   /**
@@ -220,8 +221,11 @@ function missingFrom(before: readonly string[], after: readonly string[]): strin
   let j = 0;
   while (j < n - i && before[before.length - 1 - j] === after[after.length - 1 - j]) j++;
   if (i + j === before.length) return [];
+  const rest = before.slice(i, before.length - j);
+  // A few paths (a file deleted or renamed) are looked for in place; many, through a set.
+  if (rest.length <= 4) return rest.filter((p) => !after.includes(p));
   const present = new Set(after);
-  return before.slice(i, before.length - j).filter((p) => !present.has(p));
+  return rest.filter((p) => !present.has(p));
 }
 
 /** The documents a root asked for, as a set (made when first needed, kept with the entry). */
@@ -283,8 +287,6 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
     }
     return l;
   };
-  /** Entries of a kept listing by name (built when a change is first reported in that directory). */
-  const byName = new WeakMap<readonly Dirent[], Map<string, Dirent>>();
   /**
    * Forgets the listings a change at `p` can make wrong: of `p` and every folder under it, and of its folder
    * unless `p` is a regular file there before and now (written in place, or replaced by another file).
@@ -296,12 +298,8 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
     const parent = dirname(p);
     const l = listings.get(parent);
     if (!l) return;
-    let names = byName.get(l);
-    if (!names) {
-      names = new Map(l.map((e) => [e.name, e]));
-      byName.set(l, names);
-    }
-    const was = names.get(basename(p));
+    const name = basename(p);
+    const was = l.find((e) => e.name === name);
     let isFile: boolean | undefined;
     try {
       isFile = lstatSync(p).isFile();
@@ -311,17 +309,32 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
     const unchanged = was ? was.isFile() && isFile === true : isFile === undefined;
     if (!unchanged) listings.delete(parent);
   };
-  /** Redacted parts by identity: a run derived again keeps its unchanged units, which are not redacted again. */
+  /**
+   * Redacted parts by identity: a run derived again keeps its unchanged units, which are not redacted again. A
+   * one-shot load (`signatures: false`, as `loadProject`) keeps nothing for a next time.
+   */
   const redacted = new WeakMap<object, unknown>();
+  const redact = (view: RunView): RunView =>
+    opts.showSecrets ? view : signatures ? redactSecretsInShared(view, redacted) : redactSecretsIn(view);
   let roots: RootEntry[] = [];
   let slots = new Map<string, RunSlot[]>();
   let documentsRead = 0;
+  /** Documents dropped from the index because they changed, since the last load or refresh. */
+  let invalidated = 0;
+  const invalidate = (p: string) => {
+    if (docs.delete(p)) invalidated++;
+  };
 
   /**
    * Derives one root's runs. `signature`: what is under the root now, when the caller already has it (it must be
    * taken before the files are read, so that a change made meanwhile shows at the next refresh).
    */
-  const loadEntry = (d: Dialect, root: string, signature?: Map<string, string>): RootEntry => {
+  const loadEntry = (
+    d: Dialect,
+    root: string,
+    signature?: Map<string, string>,
+    prev?: RootEntry,
+  ): RootEntry => {
     if (signatures && !signature) {
       signature = new Map();
       sign(root, signature);
@@ -347,7 +360,11 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
     // A large team root is read ahead on the worker pool; the loader then finds its documents here.
     let ahead: string[] = [];
     if (d.id === 'team' && !opts.readDocument) {
-      ahead = teamDocumentPaths(root, { listing }).filter((p) => !docs.has(p));
+      const paths = teamDocumentPaths(root, { listing });
+      // At most this many are not in the index: the root asked for `prev.docs` last time, and a document it no
+      // longer lists or that changed was dropped (`invalidated`). Too few for the pool: the loader reads them.
+      const unknown = prev ? Math.max(0, paths.length - prev.docs.length) + 2 * invalidated : paths.length;
+      if (poolThreads(unknown, opts.pool) > 1) ahead = paths.filter((p) => !docs.has(p));
       const read = prefetchDocuments(ahead, display, opts.confineTo, opts.pool);
       if (read) {
         for (const doc of read) docs.set(doc.path, doc);
@@ -388,7 +405,7 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
         let slot: RunSlot;
         if (old && old.facts === facts && old.attention === attention) slot = old;
         else {
-          slot = { facts, attention, view: opts.showSecrets ? view : redactSecretsInShared(view, redacted) };
+          slot = { facts, attention, view: redact(view) };
           changed.push(runKey(facts));
         }
         list.push(slot);
@@ -408,6 +425,7 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
       rediscovered,
     };
     documentsRead = 0;
+    invalidated = 0;
     return {
       runs: runs.sort(compareRunsNewestFirst),
       changed: [...new Set(changed)],
@@ -436,7 +454,7 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
       const prev = old.get(k);
       if (prev && !dirty.has(k) && !prev.volatile) next.push(prev);
       else {
-        const e = loadEntry(byId.get(r.dialect)!, r.root, signed.get(k));
+        const e = loadEntry(byId.get(r.dialect)!, r.root, signed.get(k), prev);
         // Derived again only because it is volatile: a run that came out the same keeps its object (not changed).
         if (prev?.volatile && !dirty.has(k))
           e.facts = e.facts.map((f, i) => {
@@ -468,10 +486,11 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
       forgetListings(p);
       const sig = fileSig(p);
       // The document itself, or every document under a folder of that name (a deleted or renamed folder).
-      if (!docs.delete(p) && (sig === undefined || sig.startsWith('d'))) {
+      if (!docs.has(p) && (sig === undefined || sig.startsWith('d'))) {
         const prefix = `${p}/`;
-        for (const d of docs.keys()) if (d.startsWith(prefix)) docs.delete(d);
+        for (const d of docs.keys()) if (d.startsWith(prefix)) invalidate(d);
       }
+      invalidate(p);
       let inside = false;
       for (const e of roots) {
         if (within(e.root, p)) rediscover = true; // a root itself, or a folder holding one
@@ -514,12 +533,12 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
       for (const [p, s] of now)
         if (before.get(p) !== s) {
           differs = true;
-          docs.delete(p);
+          invalidate(p);
           forgetListings(p);
         }
       for (const p of before.keys())
         if (!now.has(p)) {
-          docs.delete(p);
+          invalidate(p);
           forgetListings(p);
         }
       if (differs) {

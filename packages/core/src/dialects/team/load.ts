@@ -46,13 +46,15 @@ export interface TeamTree {
 interface Listed {
   readonly dir: string;
   readonly entries: readonly Dirent[];
+  /** The path of each entry. */
+  readonly paths: readonly string[];
   /** Paths of the `.json` entries that are not temp files (documents), in name order. */
   readonly json: readonly string[];
   /** Paths of temp files, in name order. */
   readonly temps: readonly string[];
 }
 
-const EMPTY: Omit<Listed, 'dir'> = { entries: [], json: [], temps: [] };
+const EMPTY: Omit<Listed, 'dir'> = { entries: [], paths: [], json: [], temps: [] };
 
 /**
  * What a listing the context gave was sorted and split into, by the listing's identity: a context that keeps
@@ -62,7 +64,14 @@ const EMPTY: Omit<Listed, 'dir'> = { entries: [], json: [], temps: [] };
  */
 const listedMemo = new WeakMap<readonly Dirent[], Listed>();
 
-function listed(dir: string, ctx?: Pick<TreeContext, 'listing'>): Listed {
+/**
+ * The last listing of each directory, per context's `listing` (one per project index): when a directory is listed
+ * again (an event was added), the names it still holds keep their path strings, which the index then finds at
+ * once (their hashes are known), instead of 100k new strings to hash.
+ */
+const lastListed = new WeakMap<object, Map<string, Listed>>();
+
+function listed(dir: string, ctx?: Pick<TreeContext, 'listing' | 'release'>): Listed {
   let given: readonly Dirent[] | undefined;
   let raw: readonly Dirent[];
   try {
@@ -72,23 +81,41 @@ function listed(dir: string, ctx?: Pick<TreeContext, 'listing'>): Listed {
   } catch {
     return { dir, ...EMPTY };
   }
-  const known = given && listedMemo.get(given);
+  // A context that releases documents (`validate`) loads once: nothing is kept for it.
+  const kept = given !== undefined && !ctx?.release ? given : undefined;
+  const known = kept && listedMemo.get(kept);
   if (known && known.dir === dir) return known;
   const entries = [...raw].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   // `dir` comes from join (normalized) and entry names hold no separator: concatenation gives join's string
   // without its per-call normalization (measurable over 100k event files).
   const base = dir.endsWith(sep) ? dir : dir + sep;
+  const last = kept && ctx?.listing ? lastListed.get(ctx.listing) : undefined;
+  const before = last?.get(dir);
+  let k = 0;
+  const paths: string[] = [];
   const json: string[] = [];
   const temps: string[] = [];
-  for (const e of entries)
-    if (isTempName(e.name)) temps.push(base + e.name);
-    else if (e.name.endsWith('.json')) json.push(base + e.name);
-  const out: Listed = { dir, entries, json, temps };
-  if (given) listedMemo.set(given, out);
+  for (const e of entries) {
+    const name = e.name;
+    // Both lists are sorted by name: one walk finds the names the last listing held.
+    if (before) while (k < before.entries.length && before.entries[k]!.name < name) k++;
+    const p = before && before.entries[k]?.name === name ? before.paths[k]! : base + name;
+    paths.push(p);
+    if (isTempName(name)) temps.push(p);
+    else if (name.endsWith('.json')) json.push(p);
+  }
+  const out: Listed = { dir, entries, paths, json, temps };
+  if (kept) {
+    listedMemo.set(kept, out);
+    if (ctx?.listing) {
+      if (last) last.set(dir, out);
+      else lastListed.set(ctx.listing, new Map([[dir, out]]));
+    }
+  }
   return out;
 }
 
-const entries = (dir: string, ctx?: Pick<TreeContext, 'listing'>) => listed(dir, ctx).entries;
+const entries = (dir: string, ctx?: Pick<TreeContext, 'listing' | 'release'>) => listed(dir, ctx).entries;
 
 function docsIn(dir: string, ctx: TreeContext, temps: string[]): CheckedDocument[] {
   const l = listed(dir, ctx);

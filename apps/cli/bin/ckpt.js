@@ -9,7 +9,7 @@
 // fast path does not take, go to the full commander program (ES modules).
 // This file is CommonJS (bin/package.json): an ES module entry starts Node's ESM loader (~7 ms) and, for each
 // `import … from 'node:fs'`, builds the module's export facade, which loads fs's streams. The fast path's bundle
-// is CommonJS too, compiled with a V8 code cache (see loadWithCodeCache).
+// is CommonJS too, compiled with a V8 code cache (see requireWithCodeCache).
 const {
   mkdirSync,
   readdirSync,
@@ -46,6 +46,8 @@ for (const name of ['stdout', 'stderr']) {
 }
 
 const dist = join(__dirname, '..', 'dist');
+/** The CommonJS files run by requireWithCodeCache, by path: their module and how to save their cache. */
+const scripts = new Map();
 
 async function run() {
   const args = process.argv.slice(2);
@@ -54,9 +56,8 @@ async function run() {
     const bundle = join(dist, 'bundle', 'validate.cjs');
     const module = join(dist, 'commands', 'validate-fast.js');
     if (isFresh(bundle, module, ['core', 'schemas'])) {
-      const loaded = loadWithCodeCache(bundle);
-      code = await loaded.exports.fastValidate(args.slice(1));
-      loaded.saveCache();
+      code = await requireWithCodeCache(bundle).fastValidate(args.slice(1));
+      saveCodeCaches();
     } else {
       code = await (await import(pathToFileURL(module).href)).fastValidate(args.slice(1));
     }
@@ -104,17 +105,20 @@ function viewerStatic(dir) {
 }
 
 /**
- * Runs a CommonJS bundle the way require() would, but compiled with a V8 code cache: Node 20 compiles every
+ * Runs a CommonJS file the way require() would, but compiled with a V8 code cache: Node 20 compiles every
  * function of a module anew in each process (~10 ms for the validate bundle; it has no module compile cache).
- * The cache is the bytecode of the functions one run used, written after that run to
+ * The `.cjs` files the file requires by a relative path (the precompiled validators and the ajv runtime they
+ * share) are run the same way; anything else is Node's require.
+ * A file's cache is the bytecode of the functions one run used, written after that run (saveCodeCaches) to
  * <XDG_CACHE_HOME or ~/.cache>/ckpt/ (user-writable; never a shared temporary folder: cached bytecode is code).
- * It is used only for the bundle it was made from: its key is Node's version, the architecture and the bundle
- * file's device, inode, size, mtime and ctime (any write or replacement of the file changes the ctime or the
- * inode), and V8 rejects data from another V8 version or other flags. Anything wrong with the cache (missing,
- * another key, rejected, unreadable, unwritable) means a plain compile, and a rewrite when possible: never an
- * error.
+ * It is used only for the file it was made from: its key is Node's version, the architecture and the file's
+ * device, inode, size, mtime and ctime (any write or replacement of the file changes the ctime or the inode), and
+ * V8 rejects data from another V8 version or other flags. Anything wrong with a cache (missing, another key,
+ * rejected, unreadable, unwritable) means a plain compile, and a rewrite when possible: never an error.
  */
-function loadWithCodeCache(file) {
+function requireWithCodeCache(file) {
+  const known = scripts.get(file);
+  if (known) return known.module.exports;
   const vm = require('node:vm');
   const source = readFileSync(file, 'utf8');
   let key;
@@ -137,40 +141,39 @@ function loadWithCodeCache(file) {
     `(function (exports, require, module, __filename, __dirname) {\n${source}\n})`,
     { filename: file, lineOffset: -1, ...(cachedData ? { cachedData } : {}) },
   );
-  const module = { exports: {} };
-  script
-    .runInThisContext()
-    .call(
-      module.exports,
-      module.exports,
-      require('node:module').createRequire(file),
-      module,
-      file,
-      dirname(file),
-    );
-  return {
-    exports: module.exports,
-    saveCache() {
-      if (!cacheFile || (cachedData && !script.cachedDataRejected)) return;
-      const tmp = `${cacheFile}.${process.pid}.tmp`;
+  const module = { exports: {}, id: file, filename: file };
+  scripts.set(file, { module, script, key, cacheFile, cached: cachedData !== undefined });
+  const dir = dirname(file);
+  const nodeRequire = require('node:module').createRequire(file);
+  const ownRequire = (id) =>
+    /^\.\.?\/.*\.cjs$/.test(id) ? requireWithCodeCache(join(dir, id)) : nodeRequire(id);
+  ownRequire.resolve = nodeRequire.resolve;
+  script.runInThisContext().call(module.exports, module.exports, ownRequire, module, file, dir);
+  return module.exports;
+}
+
+/** Writes the cache of each file requireWithCodeCache ran that had none (or had one V8 rejected). */
+function saveCodeCaches() {
+  for (const { script, key, cacheFile, cached } of scripts.values()) {
+    if (!cacheFile || (cached && !script.cachedDataRejected)) continue;
+    const tmp = `${cacheFile}.${process.pid}.tmp`;
+    try {
+      mkdirSync(dirname(cacheFile), { recursive: true });
+      writeFileSync(tmp, Buffer.concat([Buffer.from(key, 'latin1'), script.createCachedData()]));
+      // Atomic: a ckpt started meanwhile reads the old cache, the new one or none, never half of one.
+      renameSync(tmp, cacheFile);
+    } catch {
       try {
-        mkdirSync(dirname(cacheFile), { recursive: true });
-        writeFileSync(tmp, Buffer.concat([Buffer.from(key, 'latin1'), script.createCachedData()]));
-        // Atomic: a ckpt started meanwhile reads the old cache, the new one or none, never half of one.
-        renameSync(tmp, cacheFile);
+        rmSync(tmp, { force: true });
       } catch {
-        try {
-          rmSync(tmp, { force: true });
-        } catch {
-          // Nothing was written.
-        }
+        // Nothing was written.
       }
-    },
-  };
+    }
+  }
 }
 
 /**
- * <cache dir>/ckpt/<bundle name>-<hash of its path>.v8: one file per installed copy of the bundle; none with
+ * <cache dir>/ckpt/<file name>-<hash of its path>.v8: one file per installed copy of a file; none with
  * CKPT_CODE_CACHE=0.
  */
 function cachePath(file) {

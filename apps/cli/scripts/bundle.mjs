@@ -5,7 +5,7 @@
 //   ckpt.js, chunks   the full program (commander, core, the viewer with fastify), one chunk per lazy command
 //   validate.cjs      the `ckpt validate` fast path in one CommonJS file (loading ~100 modules costs more than a
 //                     check; bin/ckpt.js compiles it with a V8 code cache, which Node 20 offers only for scripts),
-//                     holding the catalog and the precompiled validators too
+//                     holding the catalog too
 //   pool-worker.js    the worker thread of core's pool (validate on many files)
 //   load-worker.js    the viewer's loader thread (loads the project while the server answers)
 //   tinyglobby.js     glob matching, loaded by both only for glob arguments (tinyglobby.cjs: the fast path's copy)
@@ -129,31 +129,19 @@ function picocolorsWithoutStdout() {
 }
 
 /**
- * For the fast path only: the precompiled validators become part of validate.cjs (each still initialised on first
- * use) instead of files required at run time, so that they too come from its code cache (~2 ms of a one-file run:
- * resolving, reading and compiling four files). Core's `require(\`@ckpt/schemas/validators/${kind}\`)` becomes a
- * call of a generated module holding one static require per validator.
+ * For the fast path only: core's `require(\`@ckpt/schemas/validators/${kind}\`)` becomes a require of
+ * ./validators/<kind>.cjs by validate.cjs's own `require`, the one its loader hands it: bin/ckpt.js's loader
+ * compiles those files (and the ajv runtime chunks they require) with a code cache too (~2 ms of a one-file run
+ * otherwise). Node's require, where the bundle is loaded some other way, loads the same files.
  */
-function validatorsInline(validatorFiles) {
+function validatorsByOwnRequire() {
   const id = '\0ckpt-validators';
   const call = /require\(`@ckpt\/schemas\/validators\/\$\{(\w+)\}`\)/;
   return {
-    name: 'ckpt-validators-inline',
+    name: 'ckpt-validators-by-own-require',
     resolveId: (source) => (source === 'ckpt:validators' ? id : null),
-    load(source) {
-      if (source !== id) return null;
-      const cases = Object.entries(validatorFiles).map(
-        ([kind, file]) => `    case ${JSON.stringify(kind)}: return require(${JSON.stringify(file)});`,
-      );
-      return [
-        'module.exports = function validatorModule(kind) {',
-        '  switch (kind) {',
-        ...cases,
-        '    default: throw new Error(`no precompiled validator for ${kind}`);',
-        '  }',
-        '};',
-      ].join('\n');
-    },
+    load: (source) =>
+      source === id ? "module.exports = (kind) => require('./validators/' + kind + '.cjs');" : null,
     transform(code) {
       if (!call.test(code)) return null;
       return `import __ckptValidatorModule from 'ckpt:validators';\n${code.replace(call, (_, kind) => `__ckptValidatorModule(${kind})`)}`;
@@ -194,7 +182,7 @@ await build({ ...common, input: { ckpt: join(dist, 'main.js') } }, { dir: out, c
 await build(
   {
     ...common,
-    plugins: [validatorsInline(validatorFiles()), catalogInline(), ...common.plugins],
+    plugins: [validatorsByOwnRequire(), catalogInline(), ...common.plugins],
     input: { validate: join(dist, 'commands', 'validate-fast.js') },
   },
   {
@@ -214,7 +202,6 @@ if (/\bimport\s*\(/.test(fastPath))
   fail(
     'dist/bundle/validate.cjs still has an import(): bin/ckpt.js compiles it with vm.Script, which cannot',
   );
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range
 if (/[^\x00-\x7f]/.test(fastPath)) fail('dist/bundle/validate.cjs is not ASCII only: see `charset` above');
 
 // The worker thread of core's pool (validate's per-file pass on large inputs): one file beside the chunks, where

@@ -136,6 +136,11 @@ export class ProjectState {
     return this.status.state !== 'loading';
   }
 
+  /** Whether a load runs or waits to run (the watcher reported changes not shown yet). */
+  get busy(): boolean {
+    return this.loading || this.queued !== null || this.retry !== undefined;
+  }
+
   progress(): LoadProgress {
     return {
       ...this.status,

@@ -35,6 +35,9 @@ describe.each(['parcel', 'fs.watch'] as WatchBackend[])('the %s watcher', (backe
     changes = recordChanges(viewer.project);
     await viewer.project.ready();
     await until('the watcher', () => viewer.watcher() !== undefined);
+    // A watcher that started after the first load asks for one more (a stat re-check): the changes below start
+    // when the project has settled, so each waits for its own event only.
+    await until('the project to settle', () => !viewer.project.busy, undefined, () => viewer.project.progress());
   });
   afterAll(async () => {
     await viewer?.close();

@@ -43,6 +43,16 @@ describe('jsonReporter', () => {
     expect([...jsonReportPieces(report, ctx)].length).toBeGreaterThan(5);
   });
 
+  it('should write reports of more files than one batch as the whole document does', () => {
+    const files: Record<string, ReturnType<typeof finding>[]> = {};
+    for (let i = 0; i < 1300; i++) {
+      const file = `f${String(i).padStart(4, '0')}.json`;
+      files[file] = i % 3 === 0 ? [finding({ file, message: i % 9 === 0 ? SECRET : 'm\nn' })] : [];
+    }
+    const report = reportOf(files);
+    expect(jsonReporter(report, ctx)).toBe(wholeDocument(report, '1.2.3'));
+  });
+
   it('should write empty lists as the whole document does', () => {
     const none = reportOf({});
     expect(jsonReporter(none, ctx)).toBe(wholeDocument(none, '1.2.3'));

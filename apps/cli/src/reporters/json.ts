@@ -10,14 +10,22 @@ import type { ReportContext, Reporter } from './reporter.js';
 /** A value as `stringifyJson(…, 2)` writes it nested `pad` deep (its strings hold no raw line feed). */
 const nested = (value: unknown, pad: string) => stringifyJson(value, 2).replaceAll('\n', `\n${pad}`);
 
-/** A top-level array member, element by element. */
+/** How many elements are written with one stringify call (fewer calls; each piece stays small). */
+const BATCH = 512;
+
+/** A top-level array member, a batch of elements at a time. */
 function* arrayPieces<T>(items: readonly T[], shown: (item: T) => unknown): Generator<string> {
   if (items.length === 0) {
     yield '[]';
     return;
   }
   yield '[\n';
-  for (let i = 0; i < items.length; i++) yield `${i > 0 ? ',\n' : ''}    ${nested(shown(items[i]!), '    ')}`;
+  for (let from = 0; from < items.length; from += BATCH) {
+    const batch = items.slice(from, from + BATCH).map(shown);
+    // `[\n  a,\n  b\n]` one level deeper is `    a,\n    b`: strip the brackets, indent every line by two more.
+    const text = stringifyJson(batch, 2);
+    yield `${from > 0 ? ',\n' : ''}  ${text.slice(2, -2).replaceAll('\n', '\n  ')}`;
+  }
   yield '\n  ]';
 }
 

@@ -46,6 +46,7 @@ for (const name of ['stdout', 'stderr']) {
 }
 
 const dist = join(__dirname, '..', 'dist');
+const Module = module.constructor;
 /** The CommonJS files run by requireWithCodeCache, by path: their module and how to save their cache. */
 const scripts = new Map();
 
@@ -144,10 +145,20 @@ function requireWithCodeCache(file) {
   const module = { exports: {}, id: file, filename: file };
   scripts.set(file, { module, script, key, cacheFile, cached: cachedData !== undefined });
   const dir = dirname(file);
-  const nodeRequire = require('node:module').createRequire(file);
+  let nodeRequire;
+  const node = () => {
+    nodeRequire ??= Module.createRequire(file);
+    return nodeRequire;
+  };
+  // node:module is Node's Module itself (the same object require returns), without require building its ES
+  // module facade for it (~0.3 ms).
   const ownRequire = (id) =>
-    /^\.\.?\/.*\.cjs$/.test(id) ? requireWithCodeCache(join(dir, id)) : nodeRequire(id);
-  ownRequire.resolve = nodeRequire.resolve;
+    /^\.\.?\/.*\.cjs$/.test(id)
+      ? requireWithCodeCache(join(dir, id))
+      : id === 'node:module'
+        ? Module
+        : node()(id);
+  ownRequire.resolve = (id, options) => node().resolve(id, options);
   script.runInThisContext().call(module.exports, module.exports, ownRequire, module, file, dir);
   return module.exports;
 }

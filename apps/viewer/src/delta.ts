@@ -53,45 +53,83 @@ export const headOf = (r: RunView): RunHead => ({
 
 export const headDiff = (d: LoadDiff): HeadDiff => ({ ...d, changed: d.changed.map(headOf) });
 
-const digest = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('base64url');
+/** Digests of documents by identity: a unit or list the index kept from the last load is not serialised again. */
+const digests = new WeakMap<object, string>();
 
-interface Held {
-  readonly head: string;
-  readonly units: Map<string, string>;
+function digest(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'undefined';
+  let d = digests.get(value);
+  if (d === undefined) {
+    d = createHash('sha1').update(JSON.stringify(value)).digest('base64url');
+    digests.set(value, d);
+  }
+  return d;
+}
+
+/** Whether two values of a run's field are the same: the same object, lists of the same objects, or equal JSON. */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return false;
+    let i = 0;
+    while (i < a.length && a[i] === b[i]) i++;
+    if (i === a.length) return true;
+  }
+  return (
+    typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && digest(a) === digest(b)
+  );
 }
 
 /**
- * Remembers a digest of every run (its facts without units) and of each of its units, so a new load says which
- * runs and units changed: SSE clients re-fetch those, not every run. Digests, not copies: a 10,000-unit run costs
- * ~10,000 short strings.
+ * Remembers every run as last posted, so a new load says which runs and units changed: SSE clients re-fetch
+ * those, not every run. It keeps the views themselves (the index holds them anyway) and compares by identity
+ * first: the index re-derives only what changed and keeps the other units' objects, so a run of 10,000 units
+ * with one new event costs one unit's serialisation, not 10,000.
  */
 export class RunDiffer {
-  private held = new Map<string, Held>();
+  private held = new Map<string, RunView>();
 
   /** @param only the keys of the runs that may have changed (default: every run is compared) */
   diff(runs: readonly RunView[], only?: ReadonlySet<string>): LoadDiff {
     const deltas: RunDelta[] = [];
     const changed: RunView[] = [];
-    const next = new Map<string, Held>();
+    const next = new Map<string, RunView>();
     for (const run of runs) {
       const key = runKey(run);
-      const kept = only && !only.has(key) ? this.held.get(key) : undefined;
-      if (kept) {
-        next.set(key, kept);
+      const old = this.held.get(key);
+      next.set(key, run);
+      if (only && !only.has(key) && old) {
+        next.set(key, old);
         continue;
       }
-      const { units, ...rest } = run;
-      const h: Held = { head: digest(rest), units: new Map(units.map((u) => [u.id, digest(u)])) };
-      next.set(key, h);
-      const old = this.held.get(key);
       if (!old) {
         deltas.push({ key, kind: 'added' });
         changed.push(run);
         continue;
       }
-      const touched = [...h.units].filter(([id, d]) => old.units.get(id) !== d).map(([id]) => id);
-      const gone = [...old.units.keys()].filter((id) => !h.units.has(id));
-      if (old.head !== h.head || touched.length > 0 || gone.length > 0) {
+      if (old === run) continue;
+      const before = new Map(old.units.map((u) => [u.id, u]));
+      const touched: string[] = [];
+      for (const u of run.units) {
+        const was = before.get(u.id);
+        before.delete(u.id);
+        if (!was || !same(was, u)) touched.push(u.id);
+      }
+      const gone = [...before.keys()];
+      const fields = new Set([...Object.keys(run), ...Object.keys(old)]);
+      fields.delete('units');
+      let head = false;
+      for (const f of fields)
+        if (
+          !same(
+            (old as unknown as Record<string, unknown>)[f],
+            (run as unknown as Record<string, unknown>)[f],
+          )
+        ) {
+          head = true;
+          break;
+        }
+      if (head || touched.length > 0 || gone.length > 0) {
         deltas.push({ key, kind: 'changed', units: touched, unitsRemoved: gone });
         changed.push(run);
       }

@@ -1,6 +1,6 @@
 import type { CheckedDocument } from '../dialects/dialect.js';
 import { getDialect } from '../dialects/registry.js';
-import type { Location } from '../findings/finding.js';
+import type { Finding, Location } from '../findings/finding.js';
 import { readUtf8File } from '../parse/decode.js';
 import type { SourceMap } from '../parse/source-map.js';
 import { type DocFormat, parseAs } from './check-document.js';
@@ -51,15 +51,38 @@ export interface DocRecord extends Omit<CheckedDocument, 'sourceMap'> {
  */
 export type SentRecord = Omit<DocRecord, 'path' | 'file' | 'whole'>;
 
+/**
+ * A record kept on this thread. It is also the document the tree rules see (`documentOf` returns it: no second
+ * object per file), its source map made on the first position asked for.
+ */
+class KeptRecord implements DocRecord, CheckedDocument {
+  whole?: CheckedDocument;
+  private map: SourceMap | undefined;
+
+  constructor(
+    readonly path: string,
+    readonly file: string,
+    readonly kind: string | undefined,
+    readonly text: string | undefined,
+    readonly value: unknown,
+    readonly usable: boolean,
+    readonly findings: readonly Finding[],
+    readonly remap: DocFormat | undefined,
+  ) {}
+
+  get sourceMap(): SourceMap | undefined {
+    if (this.remap === undefined) return undefined;
+    this.map ??= new RereadSourceMap(this.path, this.file, this.remap, this.text);
+    return this.map;
+  }
+}
+
+const kept = (rec: SentRecord, path: string, file: string) =>
+  new KeptRecord(path, file, rec.kind, rec.text, rec.value, rec.usable, rec.findings, rec.remap);
+
 /** The record of a checked document, kept on this thread. */
 export function recordOf(doc: CheckedDocument, format: DocFormat): DocRecord {
-  const rec = sentRecordOf(doc, format) as DocRecord & {
-    path: string;
-    file: string;
-    whole?: CheckedDocument;
-  };
-  rec.path = doc.path;
-  rec.file = doc.file;
+  const rec = kept(sentRecordOf(doc, format), doc.path, doc.file);
   if (rec.value === doc.value && rec.text === doc.text) rec.whole = doc;
   return rec;
 }
@@ -78,18 +101,16 @@ export function sentRecordOf(doc: CheckedDocument, format: DocFormat): SentRecor
   };
 }
 
-/** A received record with its paths put back (the object is completed in place, not copied). */
+/** A received record with its paths put back (kept as this thread keeps its own records). */
 export function withRef(rec: SentRecord | DocRecord, ref: { path: string; file: string }): DocRecord {
   if ('path' in rec) return rec;
-  const r = rec as SentRecord & { path: string; file: string };
-  r.path = ref.path;
-  r.file = ref.file;
-  return r;
+  return kept(rec, ref.path, ref.file);
 }
 
 /** The document the tree rules see for a record: its positions are found again from the file when asked. */
 export function documentOf(rec: DocRecord): CheckedDocument {
   if (rec.whole) return rec.whole;
+  if (rec instanceof KeptRecord) return rec;
   return {
     path: rec.path,
     file: rec.file,

@@ -49,9 +49,12 @@ interface Loader {
   close(): Promise<void>;
 }
 
-/** After a later load failed, the next is tried after this long (doubling up to a minute while it keeps failing). */
+/**
+ * After a later load failed, the next is tried after this long, doubling while it keeps failing, at most this many
+ * times in a row (a failure that stays waits for the next change, which loads everything afresh).
+ */
 const RETRY_MS = 1000;
-const MAX_RETRY_MS = 60_000;
+const MAX_RETRIES = 5;
 
 const WORKER_FILE = 'load-worker.js';
 
@@ -84,7 +87,7 @@ export class ProjectState {
   private index = new Map<string, RunHead>();
   private bodies = new Map<string, CachedBody>();
   private pending = new Map<string, Promise<Reply>>();
-  private retryMs = RETRY_MS;
+  private retries = 0;
   private retry: NodeJS.Timeout | undefined;
   private listeners = new Set<(event: ProjectEvent) => void>();
   private loader: Loader | undefined;
@@ -246,14 +249,17 @@ export class ProjectState {
     }
     // A later load that failed may have left a change unseen: the loader starts afresh at its next load, which
     // comes with the next change or, at the latest, after a pause (longer while loads keep failing).
-    if (error && !first && this.queued === null && !this.retry) {
-      this.retry = setTimeout(() => {
-        this.retry = undefined;
-        this.request(undefined);
-      }, this.retryMs);
+    if (!error) this.retries = 0;
+    else if (!first && this.queued === null && !this.retry && this.retries < MAX_RETRIES) {
+      this.retry = setTimeout(
+        () => {
+          this.retry = undefined;
+          this.request(undefined);
+        },
+        RETRY_MS * 2 ** this.retries++,
+      );
       this.retry.unref();
-      this.retryMs = Math.min(MAX_RETRY_MS, this.retryMs * 2);
-    } else if (!error) this.retryMs = RETRY_MS;
+    }
     if (this.queued !== null) {
       const q = this.queued;
       this.queued = null;

@@ -34,6 +34,25 @@ describe('collectFiles', () => {
     t.cleanup();
   });
 
+  it('should show every file as the path relative to the cwd with / separators, a backslash in a name too', () => {
+    const t = tmpTree({ ...files, 'a/b\\c/w.json': '{}', 'a/b\\c/d/v.json': '{}', 'a/d\\e.json': '{}' });
+    for (const [args, cwd] of [
+      [['.'], t.dir],
+      [['a'], t.dir],
+      [['b\\c', '.'], join(t.dir, 'a')],
+      [[join(t.dir, 'a')], join(t.dir, 'a-b')],
+    ] as const) {
+      const { files: found } = collectFiles(args, cwd);
+      expect(found.length).toBeGreaterThan(2);
+      for (const f of found) {
+        const rel = f.path.startsWith(`${cwd}/`) ? f.path.slice(cwd.length + 1) : f.path;
+        expect(f.file).toBe(rel.replace(/\\/g, '/'));
+        expect(f.listedAsFile).toBe(true);
+      }
+    }
+    t.cleanup();
+  });
+
   it('should return paths that do not exist separately', () => {
     const t = tmpTree(files);
     expect(collectFiles(['nope', 'a'], t.dir).missing).toEqual(['nope']);

@@ -19,9 +19,9 @@ export interface FileRef {
  * Walks a directory depth-first. Paths are built by concatenation, not `path.join`: `dir` is already normalized
  * (it comes from `resolve`) and entry names hold no separator, so the result is the same string, and `join`'s
  * normalization costs about as much as reading a small file (measured on 100k files: 0.5 s vs 0.1 s walk).
- * The display path of each file is built from its directory's, once per directory.
+ * The display path of each file is the end of its path when it can be (else built from its directory's).
  */
-function walk(dir: string, shown: string, out: FileRef[], listings: Listings): void {
+function walk(dir: string, shown: string, out: FileRef[], listings: Listings, cut: number): void {
   let entries: import('node:fs').Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
@@ -33,12 +33,14 @@ function walk(dir: string, shown: string, out: FileRef[], listings: Listings): v
   for (const e of entries) {
     const name = e.name;
     const p = base + name;
-    const s = shown + (name.includes('\\') ? name.replace(/\\/g, '/') : name);
+    const plain = cut >= 0 && !name.includes('\\');
+    // The display path as a slice of the path (V8 keeps a slice as a reference: ~100 bytes less per file).
+    const s = plain ? p.slice(cut) : shown + name.replace(/\\/g, '/');
     if (e.isDirectory()) {
       // A directory named like a checkpoint file (`run.json/`) is also a file ref: where the catalog expects a
       // file, the reader reports it (`io/not-a-regular-file`) instead of the file silently not being there.
       if (CHECKPOINT_NAME.test(name)) out.push({ path: p, file: s, explicit: false });
-      if (!SKIP_DIRS.has(name)) walk(p, `${s}/`, out, listings);
+      if (!SKIP_DIRS.has(name)) walk(p, `${s}/`, out, listings, plain ? cut : -1);
     } else out.push({ path: p, file: s, explicit: false, listedAsFile: e.isFile() }); // FIFOs and devices too: only refs the catalog names are opened, and the reader refuses them
   }
 }
@@ -80,7 +82,10 @@ export function collectFiles(
       const found: FileRef[] = [];
       // Files directly in the cwd show as bare names; others as '<shown dir>/<name>', exactly as display() would.
       const prefix = abs === cwd && !cwd.endsWith('/') ? '' : `${display(abs).replace(/\/$/, '')}/`;
-      walk(abs, prefix, found, listings);
+      // Where the display path is the end of the absolute one, it is cut from it (POSIX separators only).
+      const base = abs.endsWith(sep) ? abs : abs + sep;
+      const cut = sep === '/' && base.endsWith(prefix) ? base.length - prefix.length : -1;
+      walk(abs, prefix, found, listings, cut);
       // One directory alone holds each file once: no need to key 100k paths in a map.
       if (paths.length === 1) single = found;
       else for (const f of found) if (!seen.has(f.path)) seen.set(f.path, f);

@@ -7,8 +7,10 @@ import { type DocRecord, recordOf, type SentRecord, sentRecordOf } from './recor
 export interface ValidateTaskInput {
   /** Absolute paths, one per line. */
   readonly paths: string;
-  /** Display paths, one per line. */
+  /** Display paths, one per line; empty when each is its path from `cut` on. */
   readonly files: string;
+  /** When every display path is the end of its path: where it starts (-1 otherwise; `files` then holds them). */
+  readonly cut: number;
   /**
    * One character per file: '1' for a file named explicitly, '2' for one found in a folder that the walk listed as
    * a regular file, '0' for another found in a folder.
@@ -27,14 +29,25 @@ export function validateTaskInput(
 ): ValidateTaskInput {
   let explicit = '';
   for (const r of refs) explicit += String.fromCharCode(howOf(r));
+  const cut = commonCut(refs);
   return {
     paths: refs.map((r) => r.path).join('\n'),
-    files: refs.map((r) => r.file).join('\n'),
+    files: cut >= 0 ? '' : refs.map((r) => r.file).join('\n'),
+    cut,
     explicit,
     strict: opts.strict ?? false,
     dialect: opts.dialect,
     sendable,
   };
+}
+
+/** Where every display path starts in its path, when each is the end of it (collectFiles' usual case); else -1. */
+function commonCut(refs: readonly FileRef[]): number {
+  if (refs.length === 0) return -1;
+  const cut = refs[0]!.path.length - refs[0]!.file.length;
+  for (const r of refs)
+    if (r.path.length - r.file.length !== cut || !r.path.endsWith(r.file) || cut < 0) return -1;
+  return cut;
 }
 
 /** Checks one file of the per-file pass: kept whole (one thread) or cut to send (`sendable`). */
@@ -71,11 +84,14 @@ export const validateTask: PoolTask<ValidateTaskInput, DocRecord | SentRecord | 
   name: 'validate',
   start(input) {
     const paths = input.paths.split('\n');
-    const files = input.files.split('\n');
+    const files = input.cut >= 0 ? undefined : input.files.split('\n');
     const check = fileChecker(input, input.sendable);
     return (from, to) => {
       const out: (DocRecord | SentRecord | null)[] = [];
-      for (let i = from; i < to; i++) out.push(check(paths[i]!, files[i]!, input.explicit.charCodeAt(i)));
+      for (let i = from; i < to; i++) {
+        const path = paths[i]!;
+        out.push(check(path, files ? files[i]! : path.slice(input.cut), input.explicit.charCodeAt(i)));
+      }
       return out;
     };
   },

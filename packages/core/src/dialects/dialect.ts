@@ -23,10 +23,24 @@ export interface CheckedDocument {
   readonly findings: readonly Finding[];
 }
 
+/** A directory entry as `readdir` with file types gives it (a `Dirent` is one). */
+export interface ListedEntry {
+  readonly name: string;
+  isFile(): boolean;
+  isDirectory(): boolean;
+  isSymbolicLink(): boolean;
+}
+
 /** What a tree-level check gets: cached documents, read once per run. */
 export interface TreeContext {
   /** Reads, parses and schema-checks a file (cached): the same object the per-file pipeline produced. */
   document(absPath: string): CheckedDocument;
+  /**
+   * Optional: `document` of each of `absPaths`, in order, which are entries of the directory `absDir` (the caller
+   * makes sure of it). A context that keeps documents between loads (the project index) returns the same array
+   * while none of them changed, so a loader can tell an unchanged folder by identity. Undefined: call `document`.
+   */
+  documents?(absDir: string, absPaths: readonly string[]): readonly CheckedDocument[];
   /** The display path of an absolute path. */
   display(absPath: string): string;
   /** When set, loaders read no file whose real path is outside this directory (`io/outside-project`). */
@@ -38,10 +52,10 @@ export interface TreeContext {
    */
   release?(absPaths: readonly string[]): void;
   /**
-   * Optional: a directory's entries, in readdir's order, when the caller already listed it (`validate`'s file
-   * walk): tree rules then do not list it again. Undefined when not known: list it.
+   * Optional: a directory's entries, in any order, when the caller already listed it (`validate`'s file walk, the
+   * project index): tree rules then do not list it again. Undefined when not known: list it.
    */
-  listing?(absDir: string): readonly import('node:fs').Dirent[] | undefined;
+  listing?(absDir: string): readonly ListedEntry[] | undefined;
   /**
    * Optional: the facts being derived depend on the clock or on other processes (a temp file's age, whether a
    * lock's holder is alive), so a context that keeps derived runs between loads (the project index) must derive

@@ -1,9 +1,9 @@
-import { type Dirent, lstatSync, readdirSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { withAttention } from '../attention/attention.js';
 import { currentTime } from '../attention/clock.js';
 import { createTreeContext } from '../check/validate-files.js';
-import type { CheckedDocument, Dialect, DialectId, TreeContext } from '../dialects/dialect.js';
+import type { CheckedDocument, Dialect, DialectId, ListedEntry, TreeContext } from '../dialects/dialect.js';
 import { dialects } from '../dialects/registry.js';
 import { teamDocumentPaths } from '../dialects/team/load.js';
 import { type PoolOptions, poolThreads } from '../pool/pool.js';
@@ -228,6 +228,28 @@ function missingFrom(before: readonly string[], after: readonly string[]): strin
   return rest.filter((p) => !present.has(p));
 }
 
+const byName = (a: ListedEntry, b: ListedEntry) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/** Where `name` is, or would go, in a listing sorted by name. */
+function searchByName(l: readonly ListedEntry[], name: string): number {
+  let lo = 0;
+  let hi = l.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (l[mid]!.name < name) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The entry of a regular file `lstat` just found, as `readdir` would list it. */
+const fileEntry = (name: string): ListedEntry => ({
+  name,
+  isFile: () => true,
+  isDirectory: () => false,
+  isSymbolicLink: () => false,
+});
+
 /** The documents a root asked for, as a set (made when first needed, kept with the entry). */
 const askedSets = new WeakMap<RootEntry, Set<string>>();
 function askedBy(e: RootEntry): Set<string> {
@@ -278,18 +300,19 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
    * lists through `ctx.listing` gets the same array while the directory is unchanged (team: a 100k-entry events
    * folder is not listed and sorted again when one event changed).
    */
-  const listings = new Map<string, readonly Dirent[]>();
-  const listing = (absDir: string): readonly Dirent[] => {
+  const listings = new Map<string, readonly ListedEntry[]>();
+  const listing = (absDir: string): readonly ListedEntry[] => {
     let l = listings.get(absDir);
     if (!l) {
-      l = readdirSync(absDir, { withFileTypes: true });
+      l = readdirSync(absDir, { withFileTypes: true }).sort(byName);
       listings.set(absDir, l);
     }
     return l;
   };
   /**
-   * Forgets the listings a change at `p` can make wrong: of `p` and every folder under it, and of its folder
-   * unless `p` is a regular file there before and now (written in place, or replaced by another file).
+   * Brings the listings a change at `p` can make wrong up to date: forgets those of `p` and every folder under
+   * it; in its folder's, adds or removes `p` when it is a regular file that appeared or an entry that went, and
+   * forgets that listing for any other change of kind (a file became a link or a folder).
    */
   const forgetListings = (p: string) => {
     listings.delete(p);
@@ -299,15 +322,18 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
     const l = listings.get(parent);
     if (!l) return;
     const name = basename(p);
-    const was = l.find((e) => e.name === name);
+    const at = searchByName(l, name);
+    const was = l[at]?.name === name ? l[at] : undefined;
     let isFile: boolean | undefined;
     try {
       isFile = lstatSync(p).isFile();
     } catch {
       isFile = undefined; // gone
     }
-    const unchanged = was ? was.isFile() && isFile === true : isFile === undefined;
-    if (!unchanged) listings.delete(parent);
+    if (was ? was.isFile() && isFile === true : isFile === undefined) return;
+    if (was && isFile === undefined) listings.set(parent, [...l.slice(0, at), ...l.slice(at + 1)]);
+    else if (!was && isFile) listings.set(parent, [...l.slice(0, at), fileEntry(name), ...l.slice(at)]);
+    else listings.delete(parent);
   };
   /**
    * Redacted parts by identity: a run derived again keeps its unchanged units, which are not redacted again. A
@@ -319,10 +345,26 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
   let roots: RootEntry[] = [];
   let slots = new Map<string, RunSlot[]>();
   let documentsRead = 0;
+  /**
+   * The documents of each folder a loader read through `ctx.documents`: the paths it gave and the documents it
+   * got. While the same paths are asked for again and none of them was dropped since (`changedIn`), the same array
+   * is given back; after a change, a copy with only those read again (team: 100k events, one changed).
+   */
+  const folders = new Map<string, { paths: readonly string[]; docs: readonly CheckedDocument[] }>();
+  /** Paths dropped from `docs` since their folder's documents were last given, by folder. */
+  const changedIn = new Map<string, Set<string>>();
+  /** Drops a document from the index (it is read again when asked for). */
+  const drop = (p: string): boolean => {
+    const folder = dirname(p);
+    const set = changedIn.get(folder);
+    if (set) set.add(p);
+    else if (folders.has(folder)) changedIn.set(folder, new Set([p]));
+    return docs.delete(p);
+  };
   /** Documents dropped from the index because they changed, since the last load or refresh. */
   let invalidated = 0;
   const invalidate = (p: string) => {
-    if (docs.delete(p)) invalidated++;
+    if (drop(p)) invalidated++;
   };
 
   /**
@@ -341,13 +383,50 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
     }
     const used: string[] = [];
     let volatile = false;
+    const fetch = (abs: string) => {
+      const known = docs.get(abs);
+      if (known) return known;
+      documentsRead++;
+      return read(abs);
+    };
     const ctx: TreeContext = {
       document(abs) {
         used.push(abs);
-        const known = docs.get(abs);
-        if (known) return known;
-        documentsRead++;
-        return read(abs);
+        return fetch(abs);
+      },
+      documents(_absDir, paths) {
+        if (paths.length === 0) return [];
+        // Kept by folder (`dirname`, as `drop` finds it): every path is an entry of the same directory.
+        const folder = dirname(paths[0]!);
+        for (const p of paths) used.push(p);
+        const kept = folders.get(folder);
+        const changed = changedIn.get(folder);
+        changedIn.delete(folder);
+        let got: readonly CheckedDocument[];
+        if (!kept) got = paths.map(fetch);
+        else if (kept.paths === paths && !changed) got = kept.docs;
+        else if (kept.paths === paths) {
+          const copy = kept.docs.slice();
+          for (const p of changed!) {
+            const i = paths.indexOf(p);
+            if (i >= 0) copy[i] = fetch(p);
+          }
+          got = copy;
+        } else {
+          // The folder was listed again (a file added or removed): both lists are sorted the same way and share
+          // the strings of the names still there (team/load.ts), so one walk keeps what did not change.
+          const was = kept.paths;
+          const out = new Array<CheckedDocument>(paths.length);
+          let j = 0;
+          for (let i = 0; i < paths.length; i++) {
+            const p = paths[i]!;
+            while (j < was.length && was[j] !== p && was[j]! < p) j++;
+            out[i] = j < was.length && was[j] === p && !changed?.has(p) ? kept.docs[j]! : fetch(p);
+          }
+          got = out;
+        }
+        folders.set(folder, { paths, docs: got });
+        return got;
       },
       display,
       listing,
@@ -379,7 +458,7 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
     }
     if (ahead.length > 0) {
       const asked = new Set(used);
-      for (const p of ahead) if (!asked.has(p)) docs.delete(p);
+      for (const p of ahead) if (!asked.has(p)) drop(p);
     }
     const externals = externalsOf(d, root, facts);
     if (signature) {
@@ -471,7 +550,7 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
       const now = live.get(k);
       if (now === prev) continue;
       for (const p of now ? missingFrom(prev.docs, now.docs) : prev.docs)
-        if (!next.some((e) => e !== now && askedBy(e).has(p))) docs.delete(p);
+        if (!next.some((e) => e !== now && askedBy(e).has(p))) drop(p);
     }
     roots = next;
     return assemble(rediscover, loaded);
@@ -553,6 +632,8 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
     dir,
     load() {
       docs.clear();
+      folders.clear();
+      changedIn.clear();
       listings.clear();
       roots = [];
       return update(new Set(), true);

@@ -1,9 +1,9 @@
-import { type Dirent, existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import { isTempName } from '../../fs/atomic.js';
 import { entryExists, readRegularFileUtf8 } from '../../fs/read-checkpoint.js';
 import { createHash } from '../../util/crypto.js';
-import type { CheckedDocument, TreeContext } from '../dialect.js';
+import type { CheckedDocument, ListedEntry, TreeContext } from '../dialect.js';
 import { pathProblem } from './guards.js';
 import { RUN_ID_RE } from './names.js';
 
@@ -45,16 +45,24 @@ export interface TeamTree {
 /** A directory's entries sorted by name, and the paths the loader takes from them. */
 interface Listed {
   readonly dir: string;
-  readonly entries: readonly Dirent[];
+  readonly entries: readonly ListedEntry[];
   /** The path of each entry. */
   readonly paths: readonly string[];
+  /** What each entry is to the loader: a document, a temp file, or neither. */
+  readonly kinds: readonly EntryKind[];
   /** Paths of the `.json` entries that are not temp files (documents), in name order. */
   readonly json: readonly string[];
   /** Paths of temp files, in name order. */
   readonly temps: readonly string[];
 }
 
-const EMPTY: Omit<Listed, 'dir'> = { entries: [], paths: [], json: [], temps: [] };
+/** What an entry is to the loader. */
+type EntryKind = 'document' | 'temp' | 'other';
+
+const kindOf = (name: string): EntryKind =>
+  isTempName(name) ? 'temp' : name.endsWith('.json') ? 'document' : 'other';
+
+const EMPTY: Omit<Listed, 'dir'> = { entries: [], paths: [], kinds: [], json: [], temps: [] };
 
 /**
  * What a listing the context gave was sorted and split into, by the listing's identity: a context that keeps
@@ -62,7 +70,7 @@ const EMPTY: Omit<Listed, 'dir'> = { entries: [], paths: [], json: [], temps: []
  * while the directory is unchanged, so a 100k-entry events folder is sorted and joined into paths once, and the
  * paths are the same strings at every load (their hashes computed once).
  */
-const listedMemo = new WeakMap<readonly Dirent[], Listed>();
+const listedMemo = new WeakMap<readonly ListedEntry[], Listed>();
 
 /**
  * The last listing of each directory, per context's `listing` (one per project index): when a directory is listed
@@ -72,8 +80,8 @@ const listedMemo = new WeakMap<readonly Dirent[], Listed>();
 const lastListed = new WeakMap<object, Map<string, Listed>>();
 
 function listed(dir: string, ctx?: Pick<TreeContext, 'listing' | 'release'>): Listed {
-  let given: readonly Dirent[] | undefined;
-  let raw: readonly Dirent[];
+  let given: readonly ListedEntry[] | undefined;
+  let raw: readonly ListedEntry[];
   try {
     // A directory the caller already listed (validate's file walk, the project index) is not listed again.
     given = ctx?.listing?.(dir);
@@ -93,18 +101,22 @@ function listed(dir: string, ctx?: Pick<TreeContext, 'listing' | 'release'>): Li
   const before = last?.get(dir);
   let k = 0;
   const paths: string[] = [];
+  const kinds: EntryKind[] = [];
   const json: string[] = [];
   const temps: string[] = [];
   for (const e of entries) {
     const name = e.name;
     // Both lists are sorted by name: one walk finds the names the last listing held.
     if (before) while (k < before.entries.length && before.entries[k]!.name < name) k++;
-    const p = before && before.entries[k]?.name === name ? before.paths[k]! : base + name;
+    const held = before !== undefined && before.entries[k]?.name === name;
+    const p = held ? before.paths[k]! : base + name;
+    const kind = held ? before.kinds[k]! : kindOf(name);
     paths.push(p);
-    if (isTempName(name)) temps.push(p);
-    else if (name.endsWith('.json')) json.push(p);
+    kinds.push(kind);
+    if (kind === 'temp') temps.push(p);
+    else if (kind === 'document') json.push(p);
   }
-  const out: Listed = { dir, entries, paths, json, temps };
+  const out: Listed = { dir, entries, paths, kinds, json, temps };
   if (kept) {
     listedMemo.set(kept, out);
     if (ctx?.listing) {
@@ -117,11 +129,12 @@ function listed(dir: string, ctx?: Pick<TreeContext, 'listing' | 'release'>): Li
 
 const entries = (dir: string, ctx?: Pick<TreeContext, 'listing' | 'release'>) => listed(dir, ctx).entries;
 
-function docsIn(dir: string, ctx: TreeContext, temps: string[]): CheckedDocument[] {
+function docsIn(dir: string, ctx: TreeContext, temps: string[]): readonly CheckedDocument[] {
   const l = listed(dir, ctx);
   for (const t of l.temps) temps.push(t);
   // Not only regular files: a directory, FIFO or symlink (a loop, a dangling one) named like an event is read
   // too, so the reader reports what it is instead of the event silently vanishing.
+  if (ctx.documents) return ctx.documents(dir, l.json);
   const out = new Array<CheckedDocument>(l.json.length);
   for (let i = 0; i < l.json.length; i++) out[i] = ctx.document(l.json[i]!);
   return out;

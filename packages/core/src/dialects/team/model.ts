@@ -100,6 +100,7 @@ function taskOf(id: string, events: readonly TeamEventRecord[]): TeamTask {
 const derivedTasks = new WeakMap<TeamEventRecord, { events: readonly TeamEventRecord[]; task: TeamTask }>();
 
 const same = (a: readonly unknown[], b: readonly unknown[]) => {
+  if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;

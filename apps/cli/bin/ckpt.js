@@ -11,13 +11,15 @@
 // `import … from 'node:fs'`, builds the module's export facade, which loads fs's streams. The fast path's bundle
 // is CommonJS too, compiled with a V8 code cache (see requireWithCodeCache).
 const {
+  closeSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
   renameSync,
   rmSync,
   statSync,
-  writeFileSync,
+  writeSync,
 } = require('node:fs');
 const { basename, dirname, isAbsolute, join } = require('node:path');
 const { pathToFileURL } = require('node:url');
@@ -168,13 +170,20 @@ function saveCodeCaches() {
   for (const { script, key, cacheFile, cached } of scripts.values()) {
     if (!cacheFile || (cached && !script.cachedDataRejected)) continue;
     const tmp = `${cacheFile}.${process.pid}.tmp`;
+    let fd;
     try {
       mkdirSync(dirname(cacheFile), { recursive: true });
-      writeFileSync(tmp, Buffer.concat([Buffer.from(key, 'latin1'), script.createCachedData()]));
+      // Opened before the cache is made, so that a folder that cannot be written costs no more than this.
+      fd = openSync(tmp, 'w');
+      writeSync(fd, key, null, 'latin1');
+      writeSync(fd, script.createCachedData());
+      closeSync(fd);
+      fd = undefined;
       // Atomic: a ckpt started meanwhile reads the old cache, the new one or none, never half of one.
       renameSync(tmp, cacheFile);
     } catch {
       try {
+        if (fd !== undefined) closeSync(fd);
         rmSync(tmp, { force: true });
       } catch {
         // Nothing was written.

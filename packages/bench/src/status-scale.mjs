@@ -3,7 +3,7 @@
 //  - team: 1 run, 10,000 tasks, ~100,000 event files: `ckpt status` cold (a fresh process) against the floor
 //    (`node src/floor.mjs`: read + JSON.parse of every file), interleaved, medians; then, in one process, a project
 //    index loaded cold and refreshed after one event file changed (src/status-index-probe.mjs), as a share of
-//    that cold load.
+//    that cold load; and after a new event file was added and removed again (the viewer's new-event case).
 //  - ulpi: one run document of 1 to 50 MB: `ckpt status` time and peak RSS per size (linear = flat per MB).
 // Usage: node src/status-scale.mjs [--reps N] [--sizes 1,5,10,25,50] [--skip-team] [--skip-ulpi]
 import { spawnSync } from 'node:child_process';
@@ -99,10 +99,14 @@ if (!args.includes('--skip-team')) {
       `(${pm('coldReads')} documents read); one event file changed, \`refresh([file])\` ${fmt(one)} ` +
       `(${pm('refreshOneReads') ?? probes[0].refreshOneReads[0]} document read) = **${((one / cold) * 100).toFixed(1)}% of the cold load**; ` +
       `\`refresh()\` by signature ${fmt(pm('refreshBySignature'))} (${pm('refreshBySignatureReads')} read); ` +
-      `\`refresh([])\` (nothing changed) ${fmt(pm('refreshNothing'))}; RSS after ${pm('rssMB')} MB.`,
+      `\`refresh([])\` (nothing changed) ${fmt(pm('refreshNothing'))}; a new event file added, \`refresh([file])\` ` +
+      `${fmt(pm('refreshAdd'))} (${pm('addedUnits')} unit more), and removed again ${fmt(pm('refreshRemove'))}; ` +
+      `RSS after ${pm('rssMB')} MB.`,
     '',
     `- \`ckpt status\` cold = **${(status / floor).toFixed(2)}× the floor** (target ≤ 1.20×): ${status / floor <= 1.2 ? 'met' : 'NOT met'}.`,
     `- re-load after one file changed = **${((one / cold) * 100).toFixed(1)}%** of the cold load (target ≤ 5%): ${one / cold <= 0.05 ? 'met' : 'NOT met'}.`,
+    `- re-load after one event file was added (the viewer's core side of a new event) = ${fmt(pm('refreshAdd'))} ` +
+      `= ${((pm('refreshAdd') / cold) * 100).toFixed(1)}% of the cold load (the viewer's target: visible < 1 s).`,
   );
 }
 

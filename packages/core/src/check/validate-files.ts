@@ -1,4 +1,4 @@
-import type { CheckedDocument, TreeContext } from '../dialects/dialect.js';
+import type { CheckedDocument, Dialect, TreeContext } from '../dialects/dialect.js';
 import { getDialect } from '../dialects/registry.js';
 import { compareFindings, type Finding } from '../findings/finding.js';
 import { type PoolOptions, poolMap, poolThreads } from '../pool/pool.js';
@@ -107,7 +107,8 @@ export function validateFiles(refs: readonly FileRef[], opts: ValidateOptions = 
   const byPath = new Map<string, DocRecord>();
   const results: FileResult[] = [];
   const roots = new Map<string, string>();
-  let lastRoot: string | undefined;
+  const dialectOf = new Map<string, Dialect | undefined>();
+  let last: { dialect: Dialect; root: string } | undefined;
   let skipped = 0;
   for (let i = 0; i < records.length; i++) {
     const sent = records[i];
@@ -118,13 +119,19 @@ export function validateFiles(refs: readonly FileRef[], opts: ValidateOptions = 
     const rec = withRef(sent, refs[i]!);
     results.push({ file: rec.file, kind: rec.kind, findings: rec.findings });
     byPath.set(rec.path, rec);
-    const dialect = rec.kind ? getDialect(rec.kind.slice(0, rec.kind.indexOf('/'))) : undefined;
+    if (!rec.kind) continue;
+    let dialect = dialectOf.get(rec.kind);
+    if (dialect === undefined && !dialectOf.has(rec.kind)) {
+      dialect = getDialect(rec.kind.slice(0, rec.kind.indexOf('/')));
+      dialectOf.set(rec.kind, dialect);
+    }
     const root = dialect?.checkTree ? dialect.rootOf?.(rec.path, rec.kind) : undefined;
     if (root === undefined) continue;
+    // Files of one root come together (sorted refs): the root is looked up once per run of them.
+    if (last !== undefined && last.dialect === dialect && last.root === root) continue;
+    last = { dialect: dialect!, root };
     const key = `${dialect!.id}\0${root}`;
-    // Files of one root come together (sorted refs): the key is looked up once per run of them.
-    if (key !== lastRoot && !roots.has(key)) roots.set(key, root);
-    lastRoot = key;
+    if (!roots.has(key)) roots.set(key, root);
   }
   records = [];
   const base = refs[0] ? { abs: refs[0].path, shown: refs[0].file } : undefined;

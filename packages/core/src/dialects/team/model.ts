@@ -109,17 +109,19 @@ const same = (a: readonly unknown[], b: readonly unknown[]) => {
 /** When a task began: its first attempt's first start, else its first terminal event. */
 const firstAt = (t: TeamTask) => t.attempts[0]!.started[0]?.at ?? t.attempts[0]!.terminals[0]?.at ?? '';
 
-/**
- * Groups events into tasks and attempts, tasks by when they began, then by id. With `keep`, tasks are kept for the
- * next call by their events (for a caller that keeps documents between loads: the project index).
- */
-export function tasksOf(events: readonly TeamEventRecord[], keep = false): TeamTask[] {
+/** Events by task id, each list in the order given. */
+function groupByTask(events: readonly TeamEventRecord[]): Map<string, TeamEventRecord[]> {
   const byTask = new Map<string, TeamEventRecord[]>();
   for (const e of events) {
     const list = byTask.get(e.taskId);
     if (list) list.push(e);
     else byTask.set(e.taskId, [e]);
   }
+  return byTask;
+}
+
+/** The tasks of grouped events, by when they began, then by id; `keep`: see `tasksOf`. */
+function tasksOfGroups(byTask: ReadonlyMap<string, readonly TeamEventRecord[]>, keep: boolean): TeamTask[] {
   const keyed: { at: string; task: TeamTask }[] = [];
   for (const [id, list] of byTask) {
     const known = keep ? derivedTasks.get(list[0]!) : undefined;
@@ -133,6 +135,14 @@ export function tasksOf(events: readonly TeamEventRecord[], keep = false): TeamT
   }
   keyed.sort((a, b) => (a.at !== b.at ? (a.at < b.at ? -1 : 1) : a.task.id < b.task.id ? -1 : 1));
   return keyed.map((k) => k.task);
+}
+
+/**
+ * Groups events into tasks and attempts, tasks by when they began, then by id. With `keep`, tasks are kept for the
+ * next call by their events (for a caller that keeps documents between loads: the project index).
+ */
+export function tasksOf(events: readonly TeamEventRecord[], keep = false): TeamTask[] {
+  return tasksOfGroups(groupByTask(events), keep);
 }
 
 /** Judges approvals against the artifacts' bytes now. `hashOf` returns undefined for a missing artifact. Pure. */
@@ -168,15 +178,26 @@ export function gateApprovedFor(task: TeamTask, gates: readonly TeamGate[]): boo
   return artifacts.length === 0 ? valid.length > 0 : valid.some((a) => artifacts.includes(a.artifact));
 }
 
+/** A model kept for the next derivation, with what it was built from. */
+interface DerivedModel {
+  readonly files: TeamRunFiles;
+  readonly model: TeamRunModel;
+  /** The fit events by task id, in the order of `files.events`. */
+  readonly byTask: ReadonlyMap<string, readonly TeamEventRecord[]>;
+  /** Display paths of the events ignored for state, in the order of `files.events`. */
+  readonly ignoredEvents: readonly string[];
+}
+
 /**
- * Models by the run's first document (run.json, else its first event or approval): the files they were built
- * from. A run whose documents are the same objects as last time, and whose approvals judge the same now, is that
- * model again, so the views derived from it are kept (a project index derives one run again, not its siblings).
+ * Models by the run's first document (run.json, else its first event or approval). A run whose documents are the
+ * same objects as last time, and whose approvals judge the same now, is that model again, so the views derived
+ * from it are kept (a project index derives one run again, not its siblings); a run whose events differ in a few
+ * documents is patched: only the tasks of those events are grouped and derived again.
  */
-const derivedModels = new WeakMap<
-  CheckedDocument,
-  { readonly files: TeamRunFiles; readonly model: TeamRunModel }
->();
+const derivedModels = new WeakMap<CheckedDocument, DerivedModel>();
+
+/** At most this many events added, removed or replaced: the model is patched, not grouped again. */
+const PATCH_LIMIT = 64;
 
 const sameJudgement = (a: readonly TeamApproval[], b: readonly TeamApproval[]) =>
   a.length === b.length &&
@@ -184,6 +205,64 @@ const sameJudgement = (a: readonly TeamApproval[], b: readonly TeamApproval[]) =
     (x, i) =>
       x.doc === b[i]!.doc && x.state === b[i]!.state && x.latestForArtifact === b[i]!.latestForArtifact,
   );
+
+/** The documents of `after` that differ from `before`'s, and `before`'s that they replace (by identity). */
+function changedDocs(
+  before: readonly CheckedDocument[],
+  after: readonly CheckedDocument[],
+): { gone: readonly CheckedDocument[]; came: readonly CheckedDocument[] } {
+  const n = Math.min(before.length, after.length);
+  let i = 0;
+  while (i < n && before[i] === after[i]) i++;
+  let j = 0;
+  while (j < n - i && before[before.length - 1 - j] === after[after.length - 1 - j]) j++;
+  return { gone: before.slice(i, before.length - j), came: after.slice(i, after.length - j) };
+}
+
+const byName = (a: TeamEventRecord, b: TeamEventRecord) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/**
+ * The grouped events and ignored paths of `files` from those of a model of the same run whose events differ in
+ * a few documents (`gone` replaced by `came`); undefined when they differ in too many.
+ */
+function patchEvents(
+  known: DerivedModel,
+  files: TeamRunFiles,
+): { byTask: Map<string, readonly TeamEventRecord[]>; ignoredEvents: readonly string[] } | undefined {
+  const { gone, came } = changedDocs(known.files.events, files.events);
+  if (gone.length + came.length > PATCH_LIMIT) return undefined;
+  const goneDocs = new Set(gone);
+  const touched = new Set<string>();
+  const goneIgnored = new Set<string>();
+  for (const d of gone) {
+    const e = eventRecord(d);
+    if (e) touched.add(e.taskId);
+    else goneIgnored.add(d.file);
+  }
+  const cameRecords: TeamEventRecord[] = [];
+  const cameIgnored: string[] = [];
+  for (const d of came) {
+    const e = eventRecord(d);
+    if (e) {
+      cameRecords.push(e);
+      touched.add(e.taskId);
+    } else cameIgnored.push(d.file);
+  }
+  const byTask = new Map(known.byTask);
+  for (const id of touched) {
+    // Events come in name order (the listing's), so a task's list is too.
+    const list = (byTask.get(id) ?? []).filter((e) => !goneDocs.has(e.doc));
+    for (const e of cameRecords) if (e.taskId === id) list.push(e);
+    list.sort(byName);
+    if (list.length > 0) byTask.set(id, list);
+    else byTask.delete(id);
+  }
+  const ignoredEvents =
+    goneIgnored.size === 0 && cameIgnored.length === 0
+      ? known.ignoredEvents
+      : [...known.ignoredEvents.filter((f) => !goneIgnored.has(f)), ...cameIgnored].sort();
+  return { byTask, ignoredEvents };
+}
 
 /**
  * Builds the model of one run from its files. With `keep`, the model and its tasks are kept for the next call by
@@ -203,36 +282,45 @@ export function teamRunModel(
   const { approvals, gates } = judgeApprovals(records, hashOf);
   const first = files.run ?? files.events[0] ?? files.approvals[0];
   const known = keep && first ? derivedModels.get(first) : undefined;
-  if (
-    known &&
+  const sameRun =
+    known !== undefined &&
     known.model.id === files.id &&
     known.model.dir === files.dir &&
     known.files.run === files.run &&
-    same(known.files.events, files.events) &&
     same(known.files.approvals, files.approvals) &&
-    sameJudgement(known.model.approvals, approvals)
-  )
-    return known.model;
-  const events: TeamEventRecord[] = [];
-  const ignored: string[] = [];
-  const runOk = files.run !== undefined && fitForState(files.run, 'team/run');
-  if (files.run && !runOk) ignored.push(files.run.file);
-  for (const d of files.events) {
-    const e = eventRecord(d);
-    if (e) events.push(e);
-    else ignored.push(d.file);
+    sameJudgement(known.model.approvals, approvals);
+  if (sameRun && same(known.files.events, files.events)) return known.model;
+  const patched = sameRun ? patchEvents(known, files) : undefined;
+  let byTask: ReadonlyMap<string, readonly TeamEventRecord[]>;
+  let ignoredEvents: readonly string[];
+  if (patched) ({ byTask, ignoredEvents } = patched);
+  else {
+    const events: TeamEventRecord[] = [];
+    const ignoredList: string[] = [];
+    for (const d of files.events) {
+      const e = eventRecord(d);
+      if (e) events.push(e);
+      else ignoredList.push(d.file);
+    }
+    byTask = groupByTask(events);
+    ignoredEvents = ignoredList;
   }
-  for (const d of files.approvals) if (!approvalRecord(d)) ignored.push(d.file);
+  const runOk = files.run !== undefined && fitForState(files.run, 'team/run');
+  const ignored = [
+    ...(files.run && !runOk ? [files.run.file] : []),
+    ...ignoredEvents,
+    ...files.approvals.filter((d) => !approvalRecord(d)).map((d) => d.file),
+  ];
   const model: TeamRunModel = {
     id: files.id,
     dir: files.dir,
     run: runOk ? (files.run!.value as Record<string, unknown>) : undefined,
     runDoc: files.run,
-    tasks: tasksOf(events, keep),
+    tasks: tasksOfGroups(byTask, keep),
     approvals,
     gates,
     ignored,
   };
-  if (keep && first) derivedModels.set(first, { files, model });
+  if (keep && first) derivedModels.set(first, { files, model, byTask, ignoredEvents });
   return model;
 }

@@ -1,5 +1,5 @@
-import { type Dirent, type FSWatcher, lstatSync, readdirSync, watch } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { type Dirent, type FSWatcher, lstatSync, readdirSync, realpathSync, watch } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
 
 /** Which watcher follows the project: the native one, or the per-directory `fs.watch` fallback. */
 export type WatchBackend = 'parcel' | 'fs.watch';
@@ -114,6 +114,12 @@ export async function watchProject(
   const parcel = opts.backend === 'fs.watch' ? undefined : await loadParcel();
   if (parcel) {
     try {
+      // @parcel/watcher cannot watch a path that is a symlink (inotify is asked not to follow links), and FSEvents
+      // reports real paths: it watches the real folder, and its paths are told under the name the project was
+      // given (the index knows its files by that name).
+      const real = realpathSync(base);
+      const named =
+        real === base ? (p: string) => p : (p: string) => (within(p, real) ? base + p.slice(real.length) : p);
       // @parcel/watcher on Linux does not watch folders made after it started when they come several at once
       // (`mkdir -p a/b/c`: only `a` is reported, nothing below it ever is). Folders it reports created get
       // per-folder fs.watch watches of their own, so a run made in a new folder is followed like any other.
@@ -121,7 +127,7 @@ export async function watchProject(
       let backend: WatchBackend = 'parcel';
       let failed = false;
       const sub = await parcel.subscribe(
-        base,
+        real,
         (err, events) => {
           if (err) {
             // The native watcher reports an error only when it stopped (its thread failed, e.g. inotify could
@@ -137,11 +143,12 @@ export async function watchProject(
             return;
           }
           for (const e of events) {
-            poke(e.path);
-            if (e.type === 'create' && !IGNORED.test(e.path.slice(base.length))) late.add(e.path);
+            const path = named(e.path);
+            poke(path);
+            if (e.type === 'create' && !IGNORED.test(path.slice(base.length))) late.add(path);
           }
         },
-        { ignore: ignoredDirs(base) },
+        { ignore: ignoredDirs(real) },
       );
       return {
         get backend() {
@@ -238,4 +245,9 @@ function dirWatcher(poke: (path: string) => void, opts: WatchOptions) {
       watchers.clear();
     },
   };
+}
+
+/** Whether `p` is `dir` or inside it. */
+function within(p: string, dir: string): boolean {
+  return p === dir || p.startsWith(dir.endsWith(sep) ? dir : `${dir}${sep}`);
 }

@@ -1,6 +1,6 @@
 // The watcher under live change, with both backends: @parcel/watcher and the per-folder fs.watch fallback the
 // packed CLI uses when the native module is not installed. Each case waits (bounded) for what the project shows.
-import { cpSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createViewer, type Viewer } from '../src/index.js';
@@ -37,7 +37,12 @@ describe.each(['parcel', 'fs.watch'] as WatchBackend[])('the %s watcher', (backe
     await until('the watcher', () => viewer.watcher() !== undefined);
     // A watcher that started after the first load asks for one more (a stat re-check): the changes below start
     // when the project has settled, so each waits for its own event only.
-    await until('the project to settle', () => !viewer.project.busy, undefined, () => viewer.project.progress());
+    await until(
+      'the project to settle',
+      () => !viewer.project.busy,
+      undefined,
+      () => viewer.project.progress(),
+    );
   });
   afterAll(async () => {
     await viewer?.close();
@@ -157,6 +162,41 @@ describe('a load that fails after the first', () => {
       expect(failed).toBeGreaterThanOrEqual(2);
     } finally {
       await viewer.close();
+      sample.cleanup();
+    }
+  });
+});
+
+describe('a project opened through a symlink', () => {
+  it('should be watched by @parcel/watcher, which is given the real folder, and see changes under the link', async () => {
+    const sample = copySample();
+    const link = `${sample.dir}-link`;
+    symlinkSync(sample.dir, link);
+    const viewer = await createViewer({ dir: link, debounceMs: 20, watchBackend: 'parcel' });
+    try {
+      await viewer.project.ready();
+      await until('the watcher', () => viewer.watcher() !== undefined);
+      await until('the project to settle', () => !viewer.project.busy);
+      // inotify cannot watch the link itself: without the real folder, the fallback would watch instead.
+      expect(viewer.watcher()?.backend).toBe('parcel');
+      const title = () => viewer.project.get('ulpi', 'add-oauth-20261129T071300Z')?.title;
+      expect(title()).toBeDefined();
+      const file = join(link, ULPI_RUN);
+      replaceByRename(file, ulpiWithTitle(file, 'renamed under a link'));
+      await until(
+        'the renamed file',
+        () => title() === 'renamed under a link',
+        undefined,
+        () => ({
+          title: title(),
+          progress: viewer.project.progress(),
+        }),
+      );
+      writeFileSync(file, ulpiWithTitle(file, 'edited under a link'));
+      await until('the in-place edit', () => title() === 'edited under a link');
+    } finally {
+      await viewer.close();
+      rmSync(link, { force: true });
       sample.cleanup();
     }
   });

@@ -103,6 +103,8 @@ interface RootEntry {
   facts: RunFacts[];
   /** Documents the loader asked for, in the order asked. */
   docs: readonly string[];
+  /** Folders whose documents the loader asked for together (`ctx.documents`). */
+  folders: ReadonlySet<string>;
   /** The facts depend on the clock or on other processes: derived again on every read. */
   volatile: boolean;
   /** Files the facts depend on outside the root (team approvals: the approved artifacts). */
@@ -382,6 +384,7 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
       sign(root, signature);
     }
     const used: string[] = [];
+    const usedFolders = new Set<string>();
     let volatile = false;
     const fetch = (abs: string) => {
       const known = docs.get(abs);
@@ -426,6 +429,7 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
           got = out;
         }
         folders.set(folder, { paths, docs: got });
+        usedFolders.add(folder);
         return got;
       },
       display,
@@ -465,7 +469,7 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
       for (const p of signature.keys()) if (!within(p, root)) signature.delete(p);
       for (const p of externals) signature.set(p, fileSig(p) ?? 'missing');
     }
-    return { dialect: d, root, facts, docs: used, volatile, externals, signature };
+    return { dialect: d, root, facts, docs: used, folders: usedFolders, volatile, externals, signature };
   };
 
   /** The views of the current roots; a run whose facts or attention changed counts as changed. */
@@ -552,6 +556,13 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
       for (const p of now ? missingFrom(prev.docs, now.docs) : prev.docs)
         if (!next.some((e) => e !== now && askedBy(e).has(p))) drop(p);
     }
+    // A folder no root asks for any more (a run deleted) does not keep its documents.
+    const asked = new Set(next.flatMap((e) => [...e.folders]));
+    for (const f of folders.keys())
+      if (!asked.has(f)) {
+        folders.delete(f);
+        changedIn.delete(f);
+      }
     roots = next;
     return assemble(rediscover, loaded);
   };

@@ -10,6 +10,8 @@ export interface PrefetchInput {
   /** Display paths, one per line. */
   readonly files: string;
   readonly confineTo: string | undefined;
+  /** One character per path: `1` when the directory listing saw a regular file there (no fstat needed). */
+  readonly regular: string;
 }
 
 /**
@@ -26,13 +28,15 @@ export const viewDocumentsTask: PoolTask<PrefetchInput, DocRecord> = {
       sniff: true,
       ...(input.confineTo !== undefined ? { confineTo: input.confineTo } : {}),
     };
+    const listed: CheckOptions = { ...opts, listedAsFile: true };
     return (from, to) => {
       const out: DocRecord[] = [];
       for (let i = from; i < to; i++) {
         const path = paths[i]!;
         const file = files[i]!;
-        const entry = pickEntry(path, opts);
-        const doc = checkEntry(path, file, opts, entry);
+        const how = input.regular[i] === '1' ? listed : opts;
+        const entry = pickEntry(path, how);
+        const doc = checkEntry(path, file, how, entry);
         out.push({
           path,
           file,
@@ -51,19 +55,22 @@ export const viewDocumentsTask: PoolTask<PrefetchInput, DocRecord> = {
 
 /**
  * Reads `paths` ahead on the worker pool when there are enough of them to pay for it; undefined otherwise (the
- * loader then reads each document itself, on this thread).
+ * loader then reads each document itself, on this thread). `listedAsFile[i]`: the directory listing saw a regular
+ * file at `paths[i]` (its read skips an fstat; fs/read-checkpoint.ts).
  */
 export function prefetchDocuments(
   paths: readonly string[],
   display: (abs: string) => string,
   confineTo: string | undefined,
   pool: PoolOptions = {},
+  listedAsFile: readonly boolean[] = [],
 ): CheckedDocument[] | undefined {
   if (poolThreads(paths.length, pool) <= 1 || paths.some((p) => p.includes('\n'))) return undefined;
   const input: PrefetchInput = {
     paths: paths.join('\n'),
     files: paths.map(display).join('\n'),
     confineTo,
+    regular: paths.map((_, i) => (listedAsFile[i] ? '1' : '0')).join(''),
   };
   return poolMap(viewDocumentsTask, input, paths.length, pool).map(documentOf);
 }

@@ -443,12 +443,18 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
     // A large team root is read ahead on the worker pool; the loader then finds its documents here.
     let ahead: string[] = [];
     if (d.id === 'team' && !opts.readDocument) {
-      const paths = teamDocumentPaths(root, { listing });
+      const { paths, listedAsFile } = teamDocumentPaths(root, { listing });
       // At most this many are not in the index: the root asked for `prev.docs` last time, and a document it no
       // longer lists or that changed was dropped (`invalidated`). Too few for the pool: the loader reads them.
       const unknown = prev ? Math.max(0, paths.length - prev.docs.length) + 2 * invalidated : paths.length;
-      if (poolThreads(unknown, opts.pool) > 1) ahead = paths.filter((p) => !docs.has(p));
-      const read = prefetchDocuments(ahead, display, opts.confineTo, opts.pool);
+      const regular: boolean[] = [];
+      if (poolThreads(unknown, opts.pool) > 1)
+        paths.forEach((p, i) => {
+          if (docs.has(p)) return;
+          ahead.push(p);
+          regular.push(listedAsFile[i]!);
+        });
+      const read = prefetchDocuments(ahead, display, opts.confineTo, opts.pool, regular);
       if (read) {
         for (const doc of read) docs.set(doc.path, doc);
         documentsRead += read.length;

@@ -52,6 +52,8 @@ interface Listed {
   readonly kinds: readonly EntryKind[];
   /** Paths of the `.json` entries that are not temp files (documents), in name order. */
   readonly json: readonly string[];
+  /** For each of `json`: whether the listing says it is a regular file (not a link, folder or FIFO). */
+  readonly jsonIsFile: readonly boolean[];
   /** Paths of temp files, in name order. */
   readonly temps: readonly string[];
 }
@@ -62,7 +64,7 @@ type EntryKind = 'document' | 'temp' | 'other';
 const kindOf = (name: string): EntryKind =>
   isTempName(name) ? 'temp' : name.endsWith('.json') ? 'document' : 'other';
 
-const EMPTY: Omit<Listed, 'dir'> = { entries: [], paths: [], kinds: [], json: [], temps: [] };
+const EMPTY: Omit<Listed, 'dir'> = { entries: [], paths: [], kinds: [], json: [], jsonIsFile: [], temps: [] };
 
 /**
  * What a listing the context gave was sorted and split into, by the listing's identity: a context that keeps
@@ -103,6 +105,7 @@ function listed(dir: string, ctx?: Pick<TreeContext, 'listing' | 'release'>): Li
   const paths: string[] = [];
   const kinds: EntryKind[] = [];
   const json: string[] = [];
+  const jsonIsFile: boolean[] = [];
   const temps: string[] = [];
   for (const e of entries) {
     const name = e.name;
@@ -114,9 +117,12 @@ function listed(dir: string, ctx?: Pick<TreeContext, 'listing' | 'release'>): Li
     paths.push(p);
     kinds.push(kind);
     if (kind === 'temp') temps.push(p);
-    else if (kind === 'document') json.push(p);
+    else if (kind === 'document') {
+      json.push(p);
+      jsonIsFile.push(e.isFile());
+    }
   }
-  const out: Listed = { dir, entries, paths, kinds, json, temps };
+  const out: Listed = { dir, entries, paths, kinds, json, jsonIsFile, temps };
   if (kept) {
     listedMemo.set(kept, out);
     if (ctx?.listing) {
@@ -197,17 +203,31 @@ export function loadTeamTree(
 
 /**
  * The documents `loadTeamTree` asks for under a `.team/runs` root, listed through `ctx` (to read them ahead):
- * each run's run.json when it is a regular file, and its `events/` and `approvals/` documents.
+ * each run's run.json when it is a regular file, and its `events/` and `approvals/` documents; `listedAsFile`
+ * says, for each, whether the listing saw a regular file there.
  */
-export function teamDocumentPaths(runsDir: string, ctx?: Pick<TreeContext, 'listing'>): string[] {
-  const out: string[] = [];
+export function teamDocumentPaths(
+  runsDir: string,
+  ctx?: Pick<TreeContext, 'listing'>,
+): { paths: string[]; listedAsFile: boolean[] } {
+  const paths: string[] = [];
+  const listedAsFile: boolean[] = [];
   for (const r of entries(runsDir, ctx)) {
     if (isTempName(r.name) || !r.isDirectory()) continue;
     const dir = join(runsDir, r.name);
-    if (entries(dir, ctx).some((f) => f.name === 'run.json' && f.isFile())) out.push(join(dir, 'run.json'));
-    for (const sub of ['events', 'approvals']) for (const p of listed(join(dir, sub), ctx).json) out.push(p);
+    if (entries(dir, ctx).some((f) => f.name === 'run.json' && f.isFile())) {
+      paths.push(join(dir, 'run.json'));
+      listedAsFile.push(true);
+    }
+    for (const sub of ['events', 'approvals']) {
+      const l = listed(join(dir, sub), ctx);
+      for (let i = 0; i < l.json.length; i++) {
+        paths.push(l.json[i]!);
+        listedAsFile.push(l.jsonIsFile[i]!);
+      }
+    }
   }
-  return out;
+  return { paths, listedAsFile };
 }
 
 /**

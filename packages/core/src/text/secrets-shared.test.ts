@@ -55,6 +55,25 @@ describe('redactSecretsInShared', () => {
     );
   });
 
+  it('should redact a long array by the key it sits under, also when it was redacted before under another', () => {
+    fc.assert(
+      fc.property(
+        fc.array(json, { minLength: 64, maxLength: 80 }),
+        fc.array(text, { minLength: 64, maxLength: 80 }),
+        (objects, strings) => {
+          const memo = new WeakMap<object, unknown>();
+          for (const value of [
+            { units: strings, path: strings, list: objects },
+            { path: strings, units: [strings], file: objects },
+            { root: [strings, objects], notes: strings },
+          ])
+            expect(redactSecretsInShared(value, memo)).toEqual(redactSecretsIn(value));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
   it('should keep objects that hold no secret, and give the same redacted object for the same part', () => {
     const memo = new WeakMap<object, unknown>();
     const clean = { id: 'a', evidence: 'all good' };

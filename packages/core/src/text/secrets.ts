@@ -199,9 +199,10 @@ const redactField = (s: string, key: string | undefined) =>
 
 /**
  * {@link redactSecretsIn} for values built again and again from the same parts (the project index derives a run
- * again after one of its files changed, and keeps the views of its unchanged tasks): a plain object found in
- * `memo` is not walked again, and every plain object walked is recorded there. The same result as
- * `redactSecretsIn`, for values whose parts never change once made.
+ * again after one of its files changed, and keeps the views of its unchanged tasks): a plain object or a long array
+ * found in `memo` is not walked again, and every one walked is recorded there (an array with the kind of key it sat
+ * under, which decides for its strings). The same result as `redactSecretsIn`, for values whose parts never change
+ * once made.
  */
 export function redactSecretsInShared<T>(value: T, memo: WeakMap<object, unknown>): T {
   const walk = (v: unknown, key: string | undefined, depth: number): unknown => {
@@ -210,7 +211,12 @@ export function redactSecretsInShared<T>(value: T, memo: WeakMap<object, unknown
     // Deep values (never a RunView's shape) take the walk that cannot exhaust the stack.
     if (depth > 64) return mapStrings(v, redactField, key);
     if (Array.isArray(v)) {
-      // An array's strings are told the array's key: arrays are not kept in `memo`, their objects are.
+      // An array's strings are told the array's key: a long one is kept per kind of key (a name or not).
+      const named = key !== undefined && NAME_KEYS.has(key);
+      const kept =
+        v.length >= 64 ? (memo.get(v) as { named?: unknown; other?: unknown } | undefined) : undefined;
+      const hit = named ? kept?.named : kept?.other;
+      if (hit !== undefined) return hit;
       let out: unknown[] | undefined;
       for (let i = 0; i < v.length; i++) {
         const c = walk(v[i], key, depth + 1);
@@ -218,7 +224,14 @@ export function redactSecretsInShared<T>(value: T, memo: WeakMap<object, unknown
         out ??= v.slice();
         out[i] = c;
       }
-      return out ?? v;
+      const done = out ?? v;
+      if (v.length >= 64) {
+        const slot = kept ?? {};
+        if (named) slot.named = done;
+        else slot.other = done;
+        if (!kept) memo.set(v, slot);
+      }
+      return done;
     }
     const proto = Object.getPrototypeOf(v);
     if (proto !== Object.prototype && proto !== null) return v;

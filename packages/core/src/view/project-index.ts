@@ -472,7 +472,9 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
     }
     const externals = externalsOf(d, root, facts);
     if (signature) {
-      for (const p of signature.keys()) if (!within(p, root)) signature.delete(p);
+      // Outside the root it holds only the artifacts of the last derivation (its externals), when it was signed
+      // before; a signature made for this load holds only what is under the root.
+      for (const p of prev ? prev.externals : signature.keys()) if (!within(p, root)) signature.delete(p);
       for (const p of externals) signature.set(p, fileSig(p) ?? 'missing');
     }
     return { dialect: d, root, facts, docs: used, folders: usedFolders, volatile, externals, signature };

@@ -82,6 +82,47 @@ function sourceOf(d: CheckedDocument): SourceFile {
   return s;
 }
 
+/**
+ * A run's sources by its first document, with the files they were made from: a run whose documents have the same
+ * paths and kinds as last time (an event rewritten in place) keeps the same list, so it is not walked again.
+ */
+const derivedSources = new WeakMap<
+  CheckedDocument,
+  { files: TeamRunFiles; sources: readonly SourceFile[] }
+>();
+
+const sameListed = (a: readonly CheckedDocument[], b: readonly CheckedDocument[]) => {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x !== y && (x.file !== y.file || x.kind !== y.kind)) return false;
+  }
+  return true;
+};
+
+function sourcesOf(files: TeamRunFiles): readonly SourceFile[] {
+  const first = files.run ?? files.events[0] ?? files.approvals[0];
+  const known = first ? derivedSources.get(first) : undefined;
+  if (
+    known &&
+    (known.files.run === files.run ||
+      (known.files.run !== undefined &&
+        files.run !== undefined &&
+        sameListed([known.files.run], [files.run]))) &&
+    sameListed(known.files.events, files.events) &&
+    sameListed(known.files.approvals, files.approvals)
+  )
+    return known.sources;
+  const sources: SourceFile[] = [];
+  if (files.run) sources.push(sourceOf(files.run));
+  for (const d of files.events) sources.push(sourceOf(d));
+  for (const d of files.approvals) sources.push(sourceOf(d));
+  if (first) derivedSources.set(first, { files, sources });
+  return sources;
+}
+
 function unitView(t: TeamTask): UnitView {
   const l = t.latest;
   const start = l.started[0];
@@ -225,10 +266,7 @@ export function teamRunView(
               : 'running';
   const r = model.run;
   const s = (k: string) => (typeof r?.[k] === 'string' ? (r[k] as string) : undefined);
-  const sources: SourceFile[] = [];
-  if (files.run) sources.push(sourceOf(files.run));
-  for (const d of files.events) sources.push(sourceOf(d));
-  for (const d of files.approvals) sources.push(sourceOf(d));
+  const sources = sourcesOf(files);
   return {
     id: model.id,
     dialect: 'team',

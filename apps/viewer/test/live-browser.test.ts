@@ -64,6 +64,26 @@ describe('an open page under live change', () => {
     await context.close();
   });
 
+  it('should re-fetch the timeline after a change only once it comes into view', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 300 } });
+    const page = await open(context, ULPI_PAGE);
+    await page.waitForSelector('#gantt:not([hidden]) canvas[data-lanes]');
+    // Off screen (below the units, the graph and a margin of 400 px the page looks ahead).
+    expect(await page.$eval('#gantt', (el) => el.getBoundingClientRect().top)).toBeGreaterThan(300 + 400);
+    const timelines: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.endsWith('/timeline')) timelines.push(r.url());
+    });
+    const file = join(sample.dir, ULPI_RUN);
+    writeFileSync(file, ulpiWithTitle(file, 'A change below the fold'));
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'A change below the fold');
+    await page.evaluate(() => new Promise((r) => setTimeout(r, 0)));
+    expect(timelines).toEqual([]);
+    await page.$eval('#gantt', (el) => el.scrollIntoView());
+    await expect.poll(() => timelines.length, { timeout: 20_000 }).toBe(1);
+    await context.close();
+  });
+
   it('should add a new run directory to the runs page and drop a deleted one', async () => {
     const context = await browser.newContext();
     const page = await open(context, '/');

@@ -39,3 +39,5 @@ parentPort!.once('message', ({ task, input, count, chunkSize, chunks, state, por
   port.close();
   parentPort!.close();
 });
+// Its modules are loaded (this runs after every import): say so once (`warmPoolLoaded`).
+parentPort!.postMessage('loaded');

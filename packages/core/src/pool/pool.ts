@@ -25,6 +25,8 @@ export interface PoolOptions {
   readonly minItemsPerThread?: number;
   /** Items handed out at a time; default: about 16 chunks per thread, between 16 and 512 items. */
   readonly chunkSize?: number;
+  /** Told each chunk a worker failed on (it is then done on this thread), with the worker's error. */
+  readonly onWorkerError?: (chunk: number, error: string) => void;
 }
 
 /** What a worker posts for each chunk it finished. */
@@ -63,11 +65,20 @@ function findWorkerScript(): string | null {
 
 /** Workers started ahead of a `poolMap` call (`warmPool`), waiting for their job. */
 const idle: Worker[] = [];
+/** When each worker has loaded its modules (it posts once, then waits for its job); also when it failed. */
+const loaded = new WeakMap<Worker, Promise<void>>();
 
 function spawn(): Worker | undefined {
   threadsModule ??= load('node:worker_threads') as typeof import('node:worker_threads');
   try {
     const w = new threadsModule.Worker(findWorkerScript()!);
+    loaded.set(
+      w,
+      new Promise((resolve) => {
+        w.once('message', () => resolve());
+        w.once('exit', () => resolve());
+      }),
+    );
     w.on('error', () => {});
     // An idle worker never keeps the process alive.
     w.unref();
@@ -90,6 +101,14 @@ export function warmPool(threads: number = availableParallelism()): void {
     if (!w) return;
     idle.push(w);
   }
+}
+
+/**
+ * Resolves when the workers `warmPool` started have loaded their modules and wait for a job (or failed to start).
+ * A `poolMap` call never needs this; a test that must see them take chunks does (a loaded machine can take seconds).
+ */
+export function warmPoolLoaded(): Promise<void> {
+  return Promise.all(idle.map((w) => loaded.get(w))).then(() => undefined);
 }
 
 /** The number of threads `poolMap` would use for `count` items. */
@@ -148,6 +167,7 @@ export function poolMap<I, O>(task: PoolTask<I, O>, input: I, count: number, opt
     for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) {
       const msg = m.message as ChunkMessage;
       if (msg.out) results[msg.chunk] = msg.out as O[];
+      else opts.onWorkerError?.(msg.chunk, msg.error ?? 'no result');
     }
     port.close();
   }

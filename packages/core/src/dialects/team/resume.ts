@@ -1,3 +1,4 @@
+import { shellCommand } from '../../text/shell-quote.js';
 import { gateApprovedFor, type TeamRunModel, type TeamTask } from './model.js';
 
 /** One task in the resume plan. */
@@ -48,6 +49,7 @@ export function teamResumePlan(model: TeamRunModel): TeamResumePlan {
   const retry: TeamResumeTask[] = [];
   const conflicts: TeamResumeTask[] = [];
   const waiting = new Map<string, string[]>();
+  const artifactsOf = new Map<string, Set<string>>();
   for (const t of model.tasks) {
     const s = t.latest.status;
     if (s === 'completed') completed.push(item(t, 'completed: do not rerun'));
@@ -69,13 +71,30 @@ export function teamResumePlan(model: TeamRunModel): TeamResumePlan {
       const ids = waiting.get(t.stage);
       if (ids) ids.push(t.id);
       else waiting.set(t.stage, [t.id]);
+      const seen = artifactsOf.get(t.stage) ?? new Set<string>();
+      for (const a of t.latest.terminals[0]?.artifacts ?? []) seen.add(a);
+      artifactsOf.set(t.stage, seen);
     }
   }
   const awaitingApproval = [...waiting].map(([stage, tasks]) => ({
     stage,
     tasks,
-    reason:
-      'review the artifact, then record the approval (ckpt team approve); an existing artifact is not an approval',
+    reason: approvalReason(model.id, stage, [...(artifactsOf.get(stage) ?? [])]),
   }));
   return { completed, running, retry, conflicts, awaitingApproval };
+}
+
+/**
+ * What to do for a gate that waits: review, then the approve command for each artifact the waiting tasks named,
+ * ready to paste (every argument quoted for POSIX sh; the approver is the shell's `$USER`). Without a named artifact
+ * the command cannot be complete, so it is described, not offered.
+ */
+function approvalReason(run: string, stage: string, artifacts: readonly string[]): string {
+  if (artifacts.length === 0)
+    return 'review the artifact, then record the approval with ckpt team approve (--run, --stage, --artifact, --by); an existing artifact is not an approval';
+  const commands = artifacts.map(
+    (a) =>
+      `(${shellCommand(['ckpt', 'team', 'approve', '--run', run, '--stage', stage, '--artifact', a])} --by "$USER")`,
+  );
+  return `review the artifact, then record the approval ${commands.join(' ')}; an existing artifact is not an approval`;
 }

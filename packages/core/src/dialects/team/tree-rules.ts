@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path';
 import type { Finding } from '../../findings/finding.js';
+import { shellCommand } from '../../text/shell-quote.js';
 import type { CheckedDocument, TreeContext } from '../dialect.js';
 import { hashProjectFile, isRun, loadTeamTree, newestRun, type TeamTree } from './load.js';
 import { type TeamRunModel, type TeamTask, teamRunModel } from './model.js';
@@ -123,7 +124,7 @@ export function runFindings(model: TeamRunModel, display?: (abs: string) => stri
           '',
           'team/stale-approval',
           `approval of "${a.artifact}" for stage "${a.stage}" is ${a.state}; the gate does not count it`,
-          'review the artifact and record a new approval with `ckpt team approve`',
+          `review the artifact and record a new approval with \`${shellCommand(['ckpt', 'team', 'approve', '--run', model.id, '--stage', a.stage, '--artifact', a.artifact])} --by "$USER"\``,
         ),
       );
   return out;

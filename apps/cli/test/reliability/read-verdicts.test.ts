@@ -150,6 +150,8 @@ describe('a symlink out of the project (status --json)', () => {
     const r = runBounded(['status', '--json'], { cwd: proj });
     expect(r.hung).toBe(false);
     expect(r.stdout).not.toContain('stolen-dir-run');
+    // Not even listed: the names of the files in the outside folder are not shown either.
+    expect(r.stdout).not.toContain('other');
     expect(statusCodes(r.stdout)).toEqual(['io/outside-project']);
   });
 });

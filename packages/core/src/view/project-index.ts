@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { withAttention } from '../attention/attention.js';
 import { currentTime } from '../attention/clock.js';
@@ -149,8 +149,27 @@ export function discoverRoots(projectDir: string, opts: LoadProjectOptions = {})
  * A run standing for a root whose loader failed: shown (needing attention) rather than hiding every other run.
  * Bad input is meant to become findings inside loaders; this only guards against a loader bug.
  */
-function failedRootView(d: Dialect, rootDisplay: string, error: unknown): RunFacts {
-  const message = `the ${d.id} loader failed on ${rootDisplay}: ${(error as Error)?.message ?? String(error)}`;
+/**
+ * True when `root` (a folder the dialect found, e.g. `.ulpi/runs` made a symlink to another folder) resolves
+ * outside `confineTo`: its entries are not listed, so not even the names of files outside the project are shown.
+ */
+function rootOutside(root: string, confineTo: string): boolean {
+  try {
+    const real = realpathSync(root);
+    const base = realpathSync(confineTo);
+    return real !== base && !real.startsWith(base.endsWith(sep) ? base : base + sep);
+  } catch {
+    return false; // gone or unreadable: the loader says so
+  }
+}
+
+const OUTSIDE_REASON = 'resolves through a symbolic link to a folder outside the project; not read';
+
+function failedRootView(d: Dialect, rootDisplay: string, error: unknown, code = 'io/unreadable'): RunFacts {
+  const message =
+    code === 'io/outside-project'
+      ? `${rootDisplay} ${OUTSIDE_REASON}`
+      : `the ${d.id} loader failed on ${rootDisplay}: ${(error as Error)?.message ?? String(error)}`;
   return {
     id: rootDisplay,
     dialect: d.id,
@@ -166,7 +185,7 @@ function failedRootView(d: Dialect, rootDisplay: string, error: unknown): RunFac
     progress: { done: 0, total: 0 },
     findings: [
       {
-        code: 'io/unreadable',
+        code,
         severity: 'error',
         message,
         file: rootDisplay,
@@ -379,6 +398,21 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
     signature?: Map<string, string>,
     prev?: RootEntry,
   ): RootEntry => {
+    if (opts.confineTo !== undefined && rootOutside(root, opts.confineTo)) {
+      // Not listed, not signed (no stat of what is outside): the link itself changing makes a rediscovery.
+      const facts = [failedRootView(d, display(root), undefined, 'io/outside-project')];
+      const none = signatures ? new Map<string, string>() : undefined;
+      return {
+        dialect: d,
+        root,
+        facts,
+        docs: [],
+        folders: new Set(),
+        volatile: false,
+        externals: new Set(),
+        signature: none,
+      };
+    }
     if (signatures && !signature) {
       signature = new Map();
       sign(root, signature);

@@ -97,10 +97,15 @@ describe('triage', () => {
     expect(reasons).toEqual(run.attention.reasons.map((x) => ({ message: x.message, command: x.command })));
     // Every command is shown whole: nothing cut, nothing scrolled.
     expect(await overflowing(page, '.cmd-text, .cmd-line')).toEqual([]);
-    // The plan's approve command (in a needs-a-person item) has its copy button too.
+    // The plan's approve command (in a needs-a-person item) has its copy button too, and is complete: run, stage,
+    // the artifact the waiting task named, and the approver.
     expect(
       await page.$$eval('.plan .cmd-line.inline .cmd-text', (els) => els.map((e) => e.textContent)),
-    ).toContain('ckpt team approve');
+    ).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^ckpt team approve --run ${run.id} --stage \\S+ --artifact \\S+ --by "\\$USER"$`),
+      ),
+    );
     const buttons = page.locator('.attention-reasons .copy');
     expect(await buttons.count()).toBe(run.attention.reasons.filter((x) => x.command).length);
     for (let i = 0; i < (await buttons.count()); i++) {

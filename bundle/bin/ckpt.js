@@ -1,60 +1,214 @@
 #!/usr/bin/env node
+'use strict';
 // The `ckpt` command. It runs the self-contained build in dist/bundle/ (what the packed @ckpt/cli ships: the
 // program, core, schemas, validators and the viewer, no dependencies). In the workspace, where tsc's modules sit
 // in dist/ beside it, the bundle is used only while it is newer than what it was made from (a rebuilt @ckpt/core
 // makes it stale) and the unbundled modules are loaded otherwise: correct, slower.
-// `ckpt validate` with plain arguments skips commander and every other command's module (validate.js): CI runs
+// `ckpt validate` with plain arguments skips commander and every other command's module (validate.cjs): CI runs
 // it on every commit, often on one file, where startup is most of the time. Any other command, or arguments the
-// fast path does not take, go to the full commander program.
-import { readdirSync, statSync } from 'node:fs';
+// fast path does not take, go to the full commander program (ES modules).
+// This file is CommonJS (bin/package.json): an ES module entry starts Node's ESM loader (~7 ms) and, for each
+// `import … from 'node:fs'`, builds the module's export facade, which loads fs's streams. The fast path's bundle
+// is CommonJS too, compiled with a V8 code cache (see requireWithCodeCache).
+const {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} = require('node:fs');
+const { basename, dirname, isAbsolute, join } = require('node:path');
+const { pathToFileURL } = require('node:url');
 
 // A reader that closes the pipe early (`ckpt … | head`) is not an error: stop quietly, never with a stack trace.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (e) => {
-    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw e;
-  });
+// Attached when the stream is first used: building process.stdout/stderr loads several modules (~1.5 ms), and
+// the validate fast path writes with fs.writeSync without them.
+for (const name of ['stdout', 'stderr']) {
+  const quiet = (stream) =>
+    stream.on('error', (e) => {
+      if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw e;
+    });
+  const d = Object.getOwnPropertyDescriptor(process, name);
+  if (d?.get && d.configurable) {
+    let stream;
+    Object.defineProperty(process, name, {
+      configurable: true,
+      enumerable: d.enumerable,
+      get() {
+        if (stream === undefined) stream = quiet(d.get.call(process));
+        return stream;
+      },
+    });
+  } else quiet(process[name]);
 }
 
-const args = process.argv.slice(2);
-let code;
-if (args[0] === 'validate') {
-  const bundled = pick('validate.js', 'commands/validate-fast.js', ['core', 'schemas']);
-  const { fastValidate } = await import(bundled);
-  code = await fastValidate(args.slice(1));
+const dist = join(__dirname, '..', 'dist');
+const Module = module.constructor;
+/** The CommonJS files run by requireWithCodeCache, by path: their module and how to save their cache. */
+const scripts = new Map();
+
+async function run() {
+  const args = process.argv.slice(2);
+  let code;
+  if (args[0] === 'validate') {
+    const bundle = join(dist, 'bundle', 'validate.cjs');
+    const module = join(dist, 'commands', 'validate-fast.js');
+    if (isFresh(bundle, module, ['core', 'schemas'])) {
+      code = await requireWithCodeCache(bundle).fastValidate(args.slice(1));
+      saveCodeCaches();
+    } else {
+      code = await (await import(pathToFileURL(module).href)).fastValidate(args.slice(1));
+    }
+  }
+  if (code === undefined) {
+    const bundle = join(dist, 'bundle', 'ckpt.js');
+    const module = join(dist, 'main.js');
+    const { main } = await import(
+      pathToFileURL(isFresh(bundle, module, ['core', 'schemas', 'viewer']) ? bundle : module).href
+    );
+    code = await main(process.argv);
+  }
+  process.exitCode = code;
 }
-if (code === undefined) {
-  const { main } = await import(pick('ckpt.js', 'main.js', ['core', 'schemas', 'viewer']));
-  code = await main(process.argv);
-}
-process.exitCode = code;
+
+run();
 
 /**
- * dist/bundle/<bundle> when it is fresh or when there is nothing else (the installed package), else
- * dist/<module>. Fresh: newer than the CLI's own modules and the built entries of the workspace packages it holds.
+ * Whether to run dist/bundle/<bundle> rather than tsc's dist/<module>: always when there is no module (the
+ * installed package), else while the bundle is newer than the CLI's own modules and the built entries of the
+ * workspace packages it holds.
  */
-function pick(bundle, module, packages) {
-  const b = new URL(`../dist/bundle/${bundle}`, import.meta.url);
-  const m = new URL(`../dist/${module}`, import.meta.url);
-  const mod = statSync(m, { throwIfNoEntry: false });
-  if (!mod) return b.href;
-  const made = statSync(b, { throwIfNoEntry: false })?.mtimeMs ?? -1;
-  const notNewer = (url) => (statSync(url, { throwIfNoEntry: false })?.mtimeMs ?? 0) <= made;
-  const fresh =
+function isFresh(bundle, module, packages) {
+  const mod = statSync(module, { throwIfNoEntry: false });
+  if (!mod) return true;
+  const made = statSync(bundle, { throwIfNoEntry: false })?.mtimeMs ?? -1;
+  const notNewer = (path) => (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0) <= made;
+  const linked = join(__dirname, '..', 'node_modules', '@ckpt');
+  return (
     made >= mod.mtimeMs &&
-    // Where pnpm links the workspace packages next to this one: a package lookup through import.meta.resolve
+    // Where pnpm links the workspace packages next to this one: a package lookup through require.resolve
     // costs ~8 ms, a tenth of a one-file validate.
-    packages.every((p) => notNewer(new URL(`../node_modules/@ckpt/${p}/dist/index.js`, import.meta.url))) &&
+    packages.every((p) => notNewer(join(linked, p, 'dist', 'index.js'))) &&
     // The viewer's client is copied into the bundle, and is edited without a build.
-    (!packages.includes('viewer') || viewerStatic().every(notNewer));
-  return fresh ? b.href : m.href;
+    (!packages.includes('viewer') || viewerStatic(join(linked, 'viewer', 'static')).every(notNewer))
+  );
 }
 
-function viewerStatic() {
-  const dir = new URL('../node_modules/@ckpt/viewer/static/', import.meta.url);
+function viewerStatic(dir) {
   try {
-    return readdirSync(dir).map((name) => new URL(name, dir));
+    return readdirSync(dir).map((name) => join(dir, name));
   } catch {
     return [];
   }
+}
+
+/**
+ * Runs a CommonJS file the way require() would, but compiled with a V8 code cache: Node 20 compiles every
+ * function of a module anew in each process (~10 ms for the validate bundle; it has no module compile cache).
+ * The `.cjs` files the file requires by a relative path (the precompiled validators and the ajv runtime they
+ * share) are run the same way; anything else is Node's require.
+ * A file's cache is the bytecode of the functions one run used, written after that run (saveCodeCaches) to
+ * <XDG_CACHE_HOME or ~/.cache>/ckpt/ (user-writable; never a shared temporary folder: cached bytecode is code).
+ * It is used only for the file it was made from: its key is Node's version, the architecture and the file's
+ * device, inode, size, mtime and ctime (any write or replacement of the file changes the ctime or the inode), and
+ * V8 rejects data from another V8 version or other flags. Anything wrong with a cache (missing, another key,
+ * rejected, unreadable, unwritable) means a plain compile, and a rewrite when possible: never an error.
+ */
+function requireWithCodeCache(file) {
+  const known = scripts.get(file);
+  if (known) return known.module.exports;
+  const vm = require('node:vm');
+  const source = readFileSync(file, 'utf8');
+  let key;
+  let cacheFile;
+  let cachedData;
+  try {
+    const st = statSync(file, { bigint: true });
+    key = `ckpt-v8-cache 1 ${process.version} ${process.arch} ${st.dev} ${st.ino} ${st.size} ${st.mtimeNs} ${st.ctimeNs}\n`;
+    cacheFile = cachePath(file);
+    if (cacheFile) {
+      const data = readFileSync(cacheFile);
+      if (data.length > key.length && data.toString('latin1', 0, key.length) === key)
+        cachedData = data.subarray(key.length);
+    }
+  } catch {
+    // No cache yet, or none possible.
+  }
+  // The module wrapper on a line of its own, so that positions in stack traces are the file's own.
+  const script = new vm.Script(
+    `(function (exports, require, module, __filename, __dirname) {\n${source}\n})`,
+    { filename: file, lineOffset: -1, ...(cachedData ? { cachedData } : {}) },
+  );
+  const module = { exports: {}, id: file, filename: file };
+  scripts.set(file, { module, script, key, cacheFile, cached: cachedData !== undefined });
+  const dir = dirname(file);
+  let nodeRequire;
+  const node = () => {
+    nodeRequire ??= Module.createRequire(file);
+    return nodeRequire;
+  };
+  // node:module is Node's Module itself (the same object require returns), without require building its ES
+  // module facade for it (~0.3 ms).
+  const ownRequire = (id) =>
+    /^\.\.?\/.*\.cjs$/.test(id)
+      ? requireWithCodeCache(join(dir, id))
+      : id === 'node:module'
+        ? Module
+        : node()(id);
+  ownRequire.resolve = (id, options) => node().resolve(id, options);
+  script.runInThisContext().call(module.exports, module.exports, ownRequire, module, file, dir);
+  return module.exports;
+}
+
+/** Writes the cache of each file requireWithCodeCache ran that had none (or had one V8 rejected). */
+function saveCodeCaches() {
+  for (const { script, key, cacheFile, cached } of scripts.values()) {
+    if (!cacheFile || (cached && !script.cachedDataRejected)) continue;
+    const tmp = `${cacheFile}.${process.pid}.tmp`;
+    let fd;
+    try {
+      mkdirSync(dirname(cacheFile), { recursive: true });
+      // Opened before the cache is made, so that a folder that cannot be written costs no more than this.
+      fd = openSync(tmp, 'w');
+      writeSync(fd, key, null, 'latin1');
+      writeSync(fd, script.createCachedData());
+      closeSync(fd);
+      fd = undefined;
+      // Atomic: a ckpt started meanwhile reads the old cache, the new one or none, never half of one.
+      renameSync(tmp, cacheFile);
+    } catch {
+      try {
+        if (fd !== undefined) closeSync(fd);
+        rmSync(tmp, { force: true });
+      } catch {
+        // Nothing was written.
+      }
+    }
+  }
+}
+
+/**
+ * <cache dir>/ckpt/<file name>-<hash of its path>.v8: one file per installed copy of a file; none with
+ * CKPT_CODE_CACHE=0.
+ */
+function cachePath(file) {
+  const env = process.env;
+  if (env.CKPT_CODE_CACHE === '0') return undefined;
+  const base =
+    env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME)
+      ? env.XDG_CACHE_HOME
+      : process.platform === 'win32' && env.LOCALAPPDATA
+        ? env.LOCALAPPDATA
+        : env.HOME
+          ? join(env.HOME, '.cache')
+          : undefined;
+  if (!base) return undefined;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < file.length; i++) h = Math.imul(h ^ file.charCodeAt(i), 0x01000193);
+  return join(base, 'ckpt', `${basename(file)}-${(h >>> 0).toString(16)}.v8`);
 }

@@ -212,6 +212,35 @@ export function runPage(main) {
     history: historySection(base, runRef),
   };
   if (location.hash === '#history') shape.history.open();
+  // live: the graph and the timeline are built from the whole run (a 10,000-unit timeline is ~3 MB): after the
+  // first fetch, a change re-fetches them while they are on screen (or hidden: they may have something to show
+  // now), else once they come into view.
+  /** @type {Set<any>} */
+  const onScreen = new Set();
+  /** @type {Set<any>} */
+  const stale = new Set();
+  let shapesFetched = false;
+  const drawn = [shape.graph, shape.gantt];
+  const seen = new IntersectionObserver(
+    (entries) => {
+      for (const e of entries) {
+        const s = drawn.find((x) => x.el === e.target);
+        if (!s) continue;
+        if (!e.isIntersecting) onScreen.delete(s);
+        else {
+          onScreen.add(s);
+          if (stale.delete(s)) Promise.resolve(s.refresh()).catch(() => {});
+        }
+      }
+    },
+    { rootMargin: '400px' },
+  );
+  for (const s of drawn) seen.observe(s.el);
+  /** @param {any} s */
+  const refreshShape = (s) => {
+    if (shapesFetched && drawn.includes(s) && !s.el.hidden && !onScreen.has(s)) stale.add(s);
+    else Promise.resolve(s.refresh()).catch(() => {});
+  };
 
   const render = () => {
     if (findingsState.all && run.findingsTotal > run.findings.length) loadFindings();
@@ -219,7 +248,8 @@ export function runPage(main) {
     replace(slots.toc, toc(run));
     replace(slots.phases, phasesSection(run));
     units.update(run);
-    for (const s of [shape.graph, shape.gantt, shape.history]) Promise.resolve(s.refresh()).catch(() => {});
+    for (const s of [shape.graph, shape.gantt, shape.history]) refreshShape(s);
+    shapesFetched = true;
     replace(slots.findings, findingsSection(run, runRef, findingsState, render));
     replace(slots.approvals, approvalsSection(run, runRef));
     replace(slots.plan, planSection(run));

@@ -1,6 +1,6 @@
 // @ts-check
 import { getJson } from './api.js';
-import { h, pill, replace } from './dom.js';
+import { h, replace } from './dom.js';
 import { duration, when } from './fmt.js';
 import { HistoryList } from './history.js';
 import { unitDetail } from './unit-detail.js';
@@ -35,8 +35,12 @@ export function spanOf(run) {
   return { lo, hi: Math.max(hi, lo + 1000) };
 }
 
-/** The attempts of a unit as timeline segments (a unit without attempts is one segment of its own times). */
-function segments(/** @type {any} */ u, /** @type {{lo:number,hi:number}} */ span) {
+/**
+ * Draws a unit's attempts into its timeline track as segments (a unit without attempts is one segment of its own
+ * times), reusing the bars the track holds (a list row filled with another unit).
+ * @param {HTMLElement} track @param {any} u @param {{lo:number,hi:number}} span
+ */
+function fillTrack(track, u, span) {
   const parts = u.attempts.length
     ? u.attempts.map((/** @type {any} */ a) => ({
         s: a.startedAt,
@@ -47,21 +51,22 @@ function segments(/** @type {any} */ u, /** @type {{lo:number,hi:number}} */ spa
     : u.startedAt
       ? [{ s: u.startedAt, e: u.finishedAt, tone: u.tone, label: u.status }]
       : [];
-  const track = h('div', { class: 'track', 'aria-hidden': 'true' });
   const w = span.hi - span.lo;
+  let n = 0;
   for (const p of parts) {
     const s = Date.parse(p.s);
     if (Number.isNaN(s)) continue;
     const open = !p.e;
     const e = open ? (p.tone === 'active' ? span.hi : s) : Date.parse(p.e);
-    const bar = h('span', {
-      class: `seg-bar tone-${p.tone}`,
-      title: `${p.label}: ${when(p.s)} → ${p.e ? when(p.e) : 'no end'}`,
-    });
+    let bar = /** @type {HTMLElement | undefined} */ (track.children[n]);
+    if (!bar) bar = track.appendChild(h('span'));
+    n++;
+    bar.className = `seg-bar tone-${p.tone}`;
+    bar.title = `${p.label}: ${when(p.s)} → ${p.e ? when(p.e) : 'no end'}`;
     bar.style.left = `${(100 * (s - span.lo)) / w}%`;
     bar.style.width = `${(100 * Math.max(0, e - s)) / w}%`;
-    track.appendChild(bar);
   }
+  while (track.children.length > n) track.lastElementChild?.remove();
   return track;
 }
 
@@ -108,6 +113,7 @@ export class UnitsSection {
       label: 'Units',
       maxHeight: () => Math.max(220, Math.round(window.innerHeight * 0.62)),
       render: (u) => this.row(u),
+      update: (row, u, _i, light) => this.fill(row, u, light),
       onSelect: (u) => this.pick(u.id, true),
     });
     this.detail = h('div', { class: 'unit-detail', hidden: true, 'aria-live': 'polite' });
@@ -151,26 +157,48 @@ export class UnitsSection {
 
   /** @param {any} u */
   row(u) {
-    const n = u.attempts.length;
-    return h(
+    const row = h(
       'div',
-      { class: 'unit-row', title: u.id },
-      pill(u.status, u.tone),
-      h('span', { class: 'uid' }, u.id),
-      // triage: attempts in their column, checklist progress in its own (a resumable stage has both).
-      h(
-        'span',
-        { class: `tries${n > 1 ? ' retry' : ''}`, title: n ? '' : 'no attempt recorded' },
-        n > 1 ? `${n} tries` : n === 1 ? '1 try' : '—',
-      ),
-      h(
-        'span',
-        { class: 'checks', title: u.checks ? 'checklist items done' : '' },
-        u.checks ? `${u.checks.filter((/** @type {any} */ c) => c.done).length}/${u.checks.length} ✓` : '',
-      ),
-      h('span', { class: 'dur' }, duration(u.durationMs)),
-      this.span ? segments(u, this.span) : h('span'),
+      { class: 'unit-row' },
+      h('span'),
+      h('span', { class: 'uid' }),
+      h('span'),
+      h('span', { class: 'checks' }),
+      h('span', { class: 'dur' }),
+      this.span ? h('div', { class: 'track', 'aria-hidden': 'true' }) : h('span'),
     );
+    this.fill(row, u);
+    return row;
+  }
+
+  /**
+   * Shows a unit in a row made by `row` (a new one, or one that scrolled out of view); `light`: its status and id
+   * only, the rest blank (a fast scroll; the list fills it in full when the scroll slows).
+   * @param {HTMLElement} row @param {any} u @param {boolean} [light]
+   */
+  fill(row, u, light = false) {
+    const [status, uid, tries, checks, dur, track] = /** @type {HTMLElement[]} */ ([...row.children]);
+    const n = u.attempts.length;
+    row.title = u.id;
+    uid.textContent = u.id;
+    if (light) {
+      for (const el of [status, tries, checks, dur, track]) el.textContent = '';
+      status.className = '';
+      return;
+    }
+    status.className = `pill tone-${u.tone}`;
+    status.title = u.status;
+    status.textContent = u.status;
+    // triage: attempts in their column, checklist progress in its own (a resumable stage has both).
+    tries.className = `tries${n > 1 ? ' retry' : ''}`;
+    tries.title = n ? '' : 'no attempt recorded';
+    tries.textContent = n > 1 ? `${n} tries` : n === 1 ? '1 try' : '—';
+    checks.title = u.checks ? 'checklist items done' : '';
+    checks.textContent = u.checks
+      ? `${u.checks.filter((/** @type {any} */ c) => c.done).length}/${u.checks.length} ✓`
+      : '';
+    dur.textContent = duration(u.durationMs);
+    if (this.span && track.classList.contains('track')) fillTrack(track, u, this.span);
   }
 
   /** @param {any} run */

@@ -3,12 +3,15 @@ import { h } from './dom.js';
 
 /**
  * A list that renders only the rows in view (plus a margin), so a run of 10,000 units scrolls like one of ten.
- * Rows have one fixed height; the container scrolls by itself.
+ * Rows have one fixed height; the container scrolls by itself. With `update`, rows that scroll out are filled
+ * with the items that scroll in instead of being made anew (a fast scroll replaces every row on every frame:
+ * reusing them keeps each frame short).
  * @template T
  */
 export class VirtualList {
   /**
    * @param {{ rowHeight: number, render: (item: T, index: number) => HTMLElement, label: string,
+   *   update?: (row: HTMLElement, item: T, index: number, light: boolean) => void,
    *   maxHeight?: () => number, onSelect?: (item: T, index: number) => void, className?: string }} opts
    */
   constructor(opts) {
@@ -18,6 +21,13 @@ export class VirtualList {
     this.selected = -1;
     /** @type {Map<number, HTMLElement>} */
     this.rows = new Map();
+    /** @type {HTMLElement[]} rows out of view, kept for reuse (with `update`) */
+    this.spare = [];
+    /** @type {Set<number>} rows filled in brief during a fast scroll, filled in full once it slows */
+    this.light = new Set();
+    this.lastTop = 0;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.settle = undefined;
     this.inner = h('div', { class: 'vlist-inner', role: 'presentation' });
     this.el = h(
       'div',
@@ -44,6 +54,8 @@ export class VirtualList {
     this.el.style.height = `${Math.max(rh, Math.min(items.length * rh, max))}px`;
     for (const r of this.rows.values()) r.remove();
     this.rows.clear();
+    this.spare = [];
+    this.light.clear();
     this.render();
   }
 
@@ -51,37 +63,64 @@ export class VirtualList {
     if (this.frame) return;
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
-      this.render();
+      this.render(true);
     });
   }
 
-  render() {
+  /**
+   * Shows the rows in view. A scroll that jumped more than a screen since the last frame (a fling, a drag of the
+   * scroll bar) gets rows filled in brief, which are filled in full once the scroll slows or stops: every frame of
+   * a fast scroll stays short.
+   * @param {boolean} [scrolled] called for a scroll event
+   */
+  render(scrolled = false) {
     const rh = this.opts.rowHeight;
     const top = this.el.scrollTop;
     const height = this.el.clientHeight || rh * 20;
-    const first = Math.max(0, Math.floor(top / rh) - 8);
-    const last = Math.min(this.items.length - 1, Math.ceil((top + height) / rh) + 8);
+    const update = this.opts.update;
+    const fast = Boolean(update) && scrolled && Math.abs(top - this.lastTop) > height;
+    this.lastTop = top;
+    const margin = fast ? 0 : 8;
+    const first = Math.max(0, Math.floor(top / rh) - margin);
+    const last = Math.min(this.items.length - 1, Math.ceil((top + height) / rh) + margin);
     for (const [i, row] of this.rows)
       if (i < first || i > last) {
-        row.remove();
         this.rows.delete(i);
-      }
+        this.light.delete(i);
+        if (update) this.spare.push(row);
+        else row.remove();
+      } else if (update && !fast && this.light.delete(i))
+        update(row, /** @type {T} */ (this.items[i]), i, false);
     const frag = document.createDocumentFragment();
     for (let i = first; i <= last; i++) {
       if (this.rows.has(i)) continue;
-      const row = this.opts.render(/** @type {T} */ (this.items[i]), i);
-      row.classList.add('vrow');
+      const item = /** @type {T} */ (this.items[i]);
+      let row = update ? this.spare.pop() : undefined;
+      if (row && update) {
+        update(row, item, i, fast);
+        if (fast) this.light.add(i);
+        row.classList.toggle('sel', i === this.selected);
+        if (!row.isConnected) frag.appendChild(row);
+      } else {
+        row = this.opts.render(item, i);
+        row.classList.add('vrow');
+        row.setAttribute('role', 'listitem');
+        row.style.height = `${rh}px`;
+        if (i === this.selected) row.classList.add('sel');
+        frag.appendChild(row);
+      }
       row.dataset.index = String(i);
-      row.setAttribute('role', 'listitem');
       row.setAttribute('aria-posinset', String(i + 1));
       row.setAttribute('aria-setsize', String(this.items.length));
       row.style.transform = `translateY(${i * rh}px)`;
-      row.style.height = `${rh}px`;
-      if (i === this.selected) row.classList.add('sel');
       this.rows.set(i, row);
-      frag.appendChild(row);
     }
+    // Rows not reused this time leave the document (and wait for the next frame's).
+    for (const row of this.spare) row.remove();
+    if (this.spare.length > 64) this.spare.length = 64;
     this.inner.appendChild(frag);
+    if (this.settle) clearTimeout(this.settle);
+    this.settle = this.light.size > 0 ? setTimeout(() => this.render(), 120) : undefined;
   }
 
   /** Selects a row, scrolling it into view. @param {number} index @param {boolean} [scroll] */

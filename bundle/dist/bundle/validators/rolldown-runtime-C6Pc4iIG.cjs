@@ -1,1 +1,0 @@
-var e=(e,t)=>()=>(t||(e((t={exports:{}}).exports,t,t.exports),e=null),t.exports);Object.defineProperty(exports,"t",{enumerable:!0,get:function(){return e}});

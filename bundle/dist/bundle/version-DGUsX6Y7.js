@@ -1,1 +1,0 @@
-import{createRequire as e}from"node:module";let t;function n(){if(t)return t;let n=e(import.meta.url);for(let e of[`../package.json`,`../../package.json`])try{let r=n(e);if(r.name===`@ckpt/cli`&&r.version)return t=r.version,t}catch{}throw Error(`cannot find @ckpt/cli's package.json above ${import.meta.url}`)}export{n as t};

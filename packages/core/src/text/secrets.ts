@@ -153,7 +153,12 @@ const NAME_KEYS: ReadonlySet<string> = new Set([
  * value itself when it holds none. The one place outputs that show file contents are made safe to share.
  */
 export function redactSecretsIn<T>(value: T): T {
-  return mapStrings(value, (s, key) => (key !== undefined && NAME_KEYS.has(key) ? s : redactSecrets(s)));
+  return mapStrings(value, redactField);
+}
+
+/** What `redactSecretsIn` does to one string, told the key it sits under. */
+function redactField(s: string, key: string | undefined): string {
+  return key !== undefined && NAME_KEYS.has(key) ? s : redactSecrets(s);
 }
 
 /**
@@ -192,10 +197,6 @@ export function secretInValue(
   }
   return undefined;
 }
-
-/** What `redactSecretsIn` does to one string, told the key it sits under. */
-const redactField = (s: string, key: string | undefined) =>
-  key !== undefined && NAME_KEYS.has(key) ? s : redactSecrets(s);
 
 /**
  * {@link redactSecretsIn} for values built again and again from the same parts (the project index derives a run

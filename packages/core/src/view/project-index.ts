@@ -165,11 +165,8 @@ function rootOutside(root: string, confineTo: string): boolean {
 
 const OUTSIDE_REASON = 'resolves through a symbolic link to a folder outside the project; not read';
 
-function failedRootView(d: Dialect, rootDisplay: string, error: unknown, code = 'io/unreadable'): RunFacts {
-  const message =
-    code === 'io/outside-project'
-      ? `${rootDisplay} ${OUTSIDE_REASON}`
-      : `the ${d.id} loader failed on ${rootDisplay}: ${(error as Error)?.message ?? String(error)}`;
+/** The one run shown for a root that could not be loaded: its finding (code and message) says why. */
+function failedRootView(d: Dialect, rootDisplay: string, code: string, message: string): RunFacts {
   return {
     id: rootDisplay,
     dialect: d.id,
@@ -400,7 +397,9 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
   ): RootEntry => {
     if (opts.confineTo !== undefined && rootOutside(root, opts.confineTo)) {
       // Not listed, not signed (no stat of what is outside): the link itself changing makes a rediscovery.
-      const facts = [failedRootView(d, display(root), undefined, 'io/outside-project')];
+      const facts = [
+        failedRootView(d, display(root), 'io/outside-project', `${display(root)} ${OUTSIDE_REASON}`),
+      ];
       const none = signatures ? new Map<string, string>() : undefined;
       return {
         dialect: d,
@@ -498,7 +497,14 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
     try {
       facts = d.loadRunViews!(root, ctx);
     } catch (e) {
-      facts = [failedRootView(d, display(root), e)];
+      facts = [
+        failedRootView(
+          d,
+          display(root),
+          'io/unreadable',
+          `the ${d.id} loader failed on ${display(root)}: ${(e as Error)?.message ?? String(e)}`,
+        ),
+      ];
     }
     if (ahead.length > 0) {
       const asked = new Set(used);

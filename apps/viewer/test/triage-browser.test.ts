@@ -178,6 +178,67 @@ describe('triage', () => {
     }
   });
 
+  it('should keep the tab title and favicon count while live updates are paused, and update them on resume', async () => {
+    const sample = copySample();
+    const v = await startViewer({ dir: sample.dir, port: 0, debounceMs: 60 });
+    try {
+      const need = runs.filter((r) => needsPerson(r.attention)).length;
+      const other = runs.find((r) => r.id === 'add-oauth-20261129T071300Z')!;
+      const gone = runs.find((r) => r.id === 'rotate-api-keys-20261128T143000Z')!;
+      const list = await open(v.url, '/');
+      const page = await open(v.url, runPath(other));
+      for (const p of [list, page]) {
+        await p.waitForFunction((n) => document.title.startsWith(`(${n}) `), need);
+        await p.waitForSelector('#live.on');
+        // Every change of the title or the icon from here on, whenever it happens.
+        await p.evaluate(() => {
+          const w = window as unknown as { tabChanges: string[] };
+          w.tabChanges = [];
+          const icon = document.querySelector('link[rel="icon"]')!;
+          new MutationObserver(() =>
+            w.tabChanges.push(`icon ${icon.getAttribute('href')?.slice(-80)}`),
+          ).observe(icon, { attributes: true });
+          new MutationObserver(() => w.tabChanges.push(`title ${document.title}`)).observe(
+            document.querySelector('title')!,
+            { childList: true, characterData: true, subtree: true },
+          );
+        });
+        await p.click('#pause');
+        await p.waitForSelector('#live.paused');
+      }
+      rmSync(join(sample.dir, gone.root), { recursive: true, force: true });
+      // The runs page counts the change as waiting (the run page of another run has nothing to show for it).
+      await list.waitForFunction(
+        () => /waiting/.test(document.querySelector('#live')?.textContent ?? ''),
+        null,
+        {
+          timeout: 30_000,
+        },
+      );
+      // Time for a count fetched on the change to arrive (it came within milliseconds when paused pages updated).
+      await list.waitForTimeout(1500);
+      for (const p of [list, page]) {
+        expect(await p.evaluate(() => (window as unknown as { tabChanges: string[] }).tabChanges)).toEqual(
+          [],
+        );
+        expect(await p.title()).toMatch(new RegExp(`^\\(${need}\\) `));
+      }
+      // Resumed, both tabs count the run that went away.
+      for (const p of [list, page]) {
+        await p.click('#pause');
+        await p.waitForFunction((n) => document.title.startsWith(`(${n}) `), need - 1, { timeout: 30_000 });
+        expect(decodeURIComponent((await p.getAttribute('link[rel="icon"]', 'href')) ?? '')).toContain(
+          `>${need - 1}</text>`,
+        );
+      }
+      await list.close();
+      await page.close();
+    } finally {
+      await v.close();
+      sample.cleanup();
+    }
+  });
+
   it('should highlight a deep-linked finding, also after a reload', async () => {
     const run = runs.find((r) => r.findings.length > 1)!;
     const page = await open(viewer.url, `${runPath(run)}#finding-2`);

@@ -69,8 +69,8 @@ export function describeSecretPatterns(): string {
 const MAY_HOLD_SECRET =
   /-----BEGIN|gh[pousr]_|github_pat_|sk-|k_live_|k_test_|xox|glpat-|npm_|hf_|aiza|akia|asia|eyj|bearer|:\/\/|passw|pwd|secret|token|key/i;
 
-/** The shortest text any pattern matches (`pwd=abc`). */
-const SHORTEST_SECRET = 7;
+/** The shortest text any pattern matches (`pwd=abc`): a shorter text never holds a secret. */
+export const SHORTEST_SECRET = 7;
 
 const mayHoldSecret = (text: string) => text.length >= SHORTEST_SECRET && MAY_HOLD_SECRET.test(text);
 

@@ -29,10 +29,18 @@ export function charLength(text: string): number {
  */
 export function pathProblem(path: string): string | undefined {
   if (path.length === 0) return 'the path is empty';
-  if (path.includes('\0')) return 'the path holds a NUL byte';
-  if (/^[/\\]/.test(path) || /^[A-Za-z]:/.test(path)) return 'the path is absolute';
-  if (path.split(/[/\\]/).includes('..')) return 'the path escapes the project with `..`';
-  if (charLength(path) > LIMITS.path) return `the path is longer than ${LIMITS.path} characters`;
+  if (path.indexOf('\0') !== -1) return 'the path holds a NUL byte';
+  // `/` or `\` first, or a drive letter (`c | 32` folds A-Z onto a-z, and nothing else onto them) and `:`.
+  const c = path.charCodeAt(0);
+  const lower = c | 32;
+  if (c === 47 || c === 92 || (lower >= 97 && lower <= 122 && path.charCodeAt(1) === 58))
+    return 'the path is absolute';
+  // Only a path holding `..` can have it as a segment: most do not, and are not split.
+  if (path.indexOf('..') !== -1 && path.split(/[/\\]/).includes('..'))
+    return 'the path escapes the project with `..`';
+  // Code points never outnumber UTF-16 units: a path that short is within the limit.
+  if (path.length > LIMITS.path && charLength(path) > LIMITS.path)
+    return `the path is longer than ${LIMITS.path} characters`;
   return undefined;
 }
 

@@ -1,6 +1,7 @@
-import { basename, dirname } from 'node:path';
+import { basename, dirname, sep } from 'node:path';
 import { documentFinding } from '../../findings/document-finding.js';
 import { type Finding, findingAt } from '../../findings/finding.js';
+import { SHORTEST_SECRET } from '../../text/secrets.js';
 import type { CheckedDocument } from '../dialect.js';
 import { type TeamCode, teamCodes } from './codes.js';
 import { charLength, LIMITS, pathProblem, secretIn } from './guards.js';
@@ -31,68 +32,85 @@ const obj = (v: unknown): Record<string, unknown> | undefined =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 
 type TextField = 'evidence' | 'next' | 'note' | 'reason';
-const NAME_FIELDS = ['task_id', 'stage', 'agent', 'profile', 'by'] as const;
+type NameField = 'task_id' | 'stage' | 'agent' | 'profile' | 'by';
 
-function textFindings(
+/** A free-text value's finding (secret first, else length), if any, into `out`. */
+function textFinding(
   doc: CheckedDocument,
-  v: Record<string, unknown>,
-  fields: readonly TextField[],
-): Finding[] {
-  const out: Finding[] = [];
-  for (const f of fields) {
-    const t = v[f];
-    if (typeof t !== 'string') continue;
-    const secret = secretIn(t);
-    if (secret)
-      out.push(
-        teamFinding(doc, `/${f}`, 'team/secret-in-text', `${f} looks like it holds a secret (${secret})`),
-      );
-    else if (charLength(t) > LIMITS[f])
-      out.push(
-        teamFinding(
-          doc,
-          `/${f}`,
-          'team/value-too-long',
-          `${f} is ${charLength(t)} characters long; the limit is ${LIMITS[f]}`,
-        ),
-      );
-  }
-  for (const f of NAME_FIELDS) {
-    const t = v[f];
-    if (typeof t !== 'string') continue;
-    if (secretIn(t))
-      out.push(
-        teamFinding(
-          doc,
-          `/${f}`,
-          'team/secret-in-text',
-          `${f} looks like it holds a secret (${secretIn(t)})`,
-        ),
-      );
-    else if (charLength(t) > LIMITS.name)
-      out.push(
-        teamFinding(
-          doc,
-          `/${f}`,
-          'team/value-too-long',
-          `${f} is ${charLength(t)} characters long; the limit is ${LIMITS.name}`,
-        ),
-      );
-  }
-  return out;
+  field: TextField | NameField,
+  limit: number,
+  t: unknown,
+  out: Finding[],
+): void {
+  // Shorter than any secret, and within the limit in UTF-16 units (so in code points): most values need no test.
+  if (typeof t !== 'string' || (t.length < SHORTEST_SECRET && t.length <= limit)) return;
+  const secret = secretIn(t);
+  if (secret)
+    out.push(
+      teamFinding(
+        doc,
+        `/${field}`,
+        'team/secret-in-text',
+        `${field} looks like it holds a secret (${secret})`,
+      ),
+    );
+  else if (t.length > limit && charLength(t) > limit)
+    out.push(
+      teamFinding(
+        doc,
+        `/${field}`,
+        'team/value-too-long',
+        `${field} is ${charLength(t)} characters long; the limit is ${limit}`,
+      ),
+    );
 }
 
-function pathFindings(doc: CheckedDocument, pointer: string, value: unknown): Finding[] {
-  if (typeof value !== 'string') return [];
+/** The findings of the name fields (task_id, stage, agent, profile, by), in that order, into `out`. */
+function nameFindings(doc: CheckedDocument, v: Record<string, unknown>, out: Finding[]): void {
+  textFinding(doc, 'task_id', LIMITS.name, v.task_id, out);
+  textFinding(doc, 'stage', LIMITS.name, v.stage, out);
+  textFinding(doc, 'agent', LIMITS.name, v.agent, out);
+  textFinding(doc, 'profile', LIMITS.name, v.profile, out);
+  textFinding(doc, 'by', LIMITS.name, v.by, out);
+}
+
+/** A project-relative path's finding, if any, into `out`. */
+function pathFinding(doc: CheckedDocument, pointer: string, value: unknown, out: Finding[]): void {
+  if (typeof value !== 'string') return;
   const problem = pathProblem(value);
-  if (!problem) return [];
+  if (!problem) return;
   const code: TeamCode = problem.includes('longer') ? 'team/value-too-long' : 'team/path-outside-project';
-  return [teamFinding(doc, pointer, code, `${JSON.stringify(value.slice(0, 80))}: ${problem}`)];
+  out.push(teamFinding(doc, pointer, code, `${JSON.stringify(value.slice(0, 80))}: ${problem}`));
+}
+
+function pathListFindings(doc: CheckedDocument, key: 'inputs' | 'artifacts', list: unknown, out: Finding[]) {
+  if (!Array.isArray(list)) return;
+  for (let i = 0; i < list.length; i++) {
+    const p = list[i];
+    // Pointers are built only for a path that has a problem (pathFinding builds it then).
+    if (typeof p === 'string' && pathProblem(p)) pathFinding(doc, `/${key}/${i}`, p, out);
+  }
+}
+
+/**
+ * The name of the directory two levels above a file: `<run>` of `<run>/events/<file>` (what
+ * `basename(dirname(dirname(path)))` gives), sliced when the path is plain (POSIX, no empty segment).
+ */
+function grandparentName(path: string): string {
+  if (sep === '/') {
+    const f = path.lastIndexOf('/');
+    const s = f > 0 ? path.lastIndexOf('/', f - 1) : -1;
+    const r = s > 0 ? path.lastIndexOf('/', s - 1) : -1;
+    if (r >= 0 && f < path.length - 1 && f - s > 1 && s - r > 1) return path.slice(r + 1, s);
+  }
+  return basename(dirname(dirname(path)));
 }
 
 function checkEvent(doc: CheckedDocument, v: Record<string, unknown>): Finding[] {
   const out: Finding[] = [];
-  if (v.event === 'task_started' && isTerminalStatus(v.status))
+  const event = v.event;
+  const attempt = v.attempt;
+  if (event === 'task_started' && isTerminalStatus(v.status))
     out.push(
       teamFinding(
         doc,
@@ -101,7 +119,7 @@ function checkEvent(doc: CheckedDocument, v: Record<string, unknown>): Finding[]
         `task_started has status "${v.status}"; expected "running"`,
       ),
     );
-  if (v.event === 'task_finished' && v.status === 'running')
+  if (event === 'task_finished' && v.status === 'running')
     out.push(
       teamFinding(
         doc,
@@ -110,37 +128,47 @@ function checkEvent(doc: CheckedDocument, v: Record<string, unknown>): Finding[]
         'task_finished has status "running"; the event is ignored for state',
       ),
     );
-  if (typeof v.attempt === 'number' && Number.isInteger(v.attempt) && v.attempt < 1)
+  if (typeof attempt === 'number' && Number.isInteger(attempt) && attempt < 1)
     out.push(
-      teamFinding(doc, '/attempt', 'team/attempt-below-one', `attempt is ${v.attempt}; attempts start at 1`),
+      teamFinding(doc, '/attempt', 'team/attempt-below-one', `attempt is ${attempt}; attempts start at 1`),
     );
-  for (const key of ['inputs', 'artifacts'] as const)
-    if (Array.isArray(v[key]))
-      (v[key] as unknown[]).forEach((p, i) => out.push(...pathFindings(doc, `/${key}/${i}`, p)));
-  out.push(...textFindings(doc, v, ['evidence', 'next', 'reason']));
-  const name = parseEventFileName(fileNameOf(doc.path));
+  pathListFindings(doc, 'inputs', v.inputs, out);
+  pathListFindings(doc, 'artifacts', v.artifacts, out);
+  textFinding(doc, 'evidence', LIMITS.evidence, v.evidence, out);
+  textFinding(doc, 'next', LIMITS.next, v.next, out);
+  textFinding(doc, 'reason', LIMITS.reason, v.reason, out);
+  nameFindings(doc, v, out);
+  const fileName = fileNameOf(doc.path);
+  const name = parseEventFileName(fileName);
   if (!name) {
     out.push(
       teamFinding(
         doc,
         '',
         'team/bad-file-name',
-        `"${fileNameOf(doc.path)}" is not named <time>-<event>-<task>-a<attempt>-<token>.json`,
+        `"${fileName}" is not named <time>-<event>-<task>-a<attempt>-<token>.json`,
       ),
     );
     return out;
   }
-  const differ: string[] = [];
-  if (typeof v.event === 'string' && v.event !== name.event)
-    differ.push(`event "${v.event}" (name: "${name.event}")`);
-  if (typeof v.task_id === 'string' && v.task_id !== name.task)
-    differ.push(`task_id "${v.task_id}" (name: "${name.task}")`);
-  if (typeof v.attempt === 'number' && v.attempt !== name.attempt)
-    differ.push(`attempt ${v.attempt} (name: a${name.attempt})`);
-  const runDir = basename(dirname(dirname(doc.path)));
-  if (typeof v.run_id === 'string' && v.run_id !== runDir)
-    differ.push(`run_id "${v.run_id}" (directory: "${runDir}")`);
-  if (differ.length > 0)
+  const taskId = v.task_id;
+  const runId = v.run_id;
+  const runDir = typeof runId === 'string' ? grandparentName(doc.path) : undefined;
+  if (
+    (typeof event === 'string' && event !== name.event) ||
+    (typeof taskId === 'string' && taskId !== name.task) ||
+    (typeof attempt === 'number' && attempt !== name.attempt) ||
+    (typeof runId === 'string' && runId !== runDir)
+  ) {
+    const differ: string[] = [];
+    if (typeof event === 'string' && event !== name.event)
+      differ.push(`event "${event}" (name: "${name.event}")`);
+    if (typeof taskId === 'string' && taskId !== name.task)
+      differ.push(`task_id "${taskId}" (name: "${name.task}")`);
+    if (typeof attempt === 'number' && attempt !== name.attempt)
+      differ.push(`attempt ${attempt} (name: a${name.attempt})`);
+    if (typeof runId === 'string' && runId !== runDir)
+      differ.push(`run_id "${runId}" (directory: "${runDir}")`);
     out.push(
       teamFinding(
         doc,
@@ -150,20 +178,20 @@ function checkEvent(doc: CheckedDocument, v: Record<string, unknown>): Finding[]
         'readers use the body',
       ),
     );
+  }
   return out;
 }
 
 function checkApproval(doc: CheckedDocument, v: Record<string, unknown>): Finding[] {
-  const out = [...pathFindings(doc, '/artifact', v.artifact), ...textFindings(doc, v, ['note'])];
-  const name = parseApprovalFileName(fileNameOf(doc.path));
+  const out: Finding[] = [];
+  pathFinding(doc, '/artifact', v.artifact, out);
+  textFinding(doc, 'note', LIMITS.note, v.note, out);
+  nameFindings(doc, v, out);
+  const fileName = fileNameOf(doc.path);
+  const name = parseApprovalFileName(fileName);
   if (!name)
     out.push(
-      teamFinding(
-        doc,
-        '',
-        'team/bad-file-name',
-        `"${fileNameOf(doc.path)}" is not named <time>-<stage>-<token>.json`,
-      ),
+      teamFinding(doc, '', 'team/bad-file-name', `"${fileName}" is not named <time>-<stage>-<token>.json`),
     );
   else if (typeof v.stage === 'string' && v.stage !== name.stage)
     out.push(
@@ -178,7 +206,8 @@ function checkApproval(doc: CheckedDocument, v: Record<string, unknown>): Findin
 }
 
 function checkRun(doc: CheckedDocument, v: Record<string, unknown>): Finding[] {
-  const out = textFindings(doc, v, []);
+  const out: Finding[] = [];
+  nameFindings(doc, v, out);
   const dir = basename(dirname(doc.path));
   if (typeof v.run_id === 'string' && v.run_id !== dir)
     out.push(

@@ -4,6 +4,7 @@ import { shellCommand } from '../../text/shell-quote.js';
 import type { CheckedDocument, TreeContext } from '../dialect.js';
 import { hashProjectFile, isRun, loadTeamTree, newestRun, type TeamTree } from './load.js';
 import { type TeamRunModel, type TeamTask, teamRunModel } from './model.js';
+import type { TeamEventRecord } from './records.js';
 import { fileFinding, teamFinding } from './rules.js';
 
 const list = (names: readonly string[]) => names.map((n) => `"${n}"`).join(', ');
@@ -11,7 +12,8 @@ const list = (names: readonly string[]) => names.map((n) => `"${n}"`).join(', ')
 /** A task's findings by task identity (model.ts keeps the same task object while its events are the same). */
 const derivedFindings = new WeakMap<TeamTask, readonly Finding[]>();
 
-function taskFindings(task: TeamTask): readonly Finding[] {
+function taskFindings(task: TeamTask, keep: boolean): readonly Finding[] {
+  if (!keep) return findTaskFindings(task);
   let found = derivedFindings.get(task);
   if (!found) {
     found = findTaskFindings(task);
@@ -20,45 +22,49 @@ function taskFindings(task: TeamTask): readonly Finding[] {
   return found;
 }
 
+const names = (events: readonly TeamEventRecord[]) => list(events.map((x) => x.name));
+
 function findTaskFindings(task: TeamTask): Finding[] {
   const out: Finding[] = [];
   let expected = 1;
-  task.attempts.forEach((a, i) => {
-    const first = a.started[0] ?? a.terminals[0]!;
+  const attempts = task.attempts;
+  for (let i = 0; i < attempts.length; i++) {
+    const a = attempts[i]!;
+    const { started, terminals } = a;
     if (a.attempt > expected)
       out.push(
         teamFinding(
-          first.doc,
+          (started[0] ?? terminals[0]!).doc,
           '/attempt',
           'team/attempt-gap',
           `task "${task.id}" has attempt ${a.attempt} but no attempt ${expected}`,
         ),
       );
     expected = a.attempt + 1;
-    if (a.terminals.length >= 2) {
-      const [keep, ...rest] = a.terminals;
-      for (const t of rest)
+    if (terminals.length >= 2) {
+      const statuses = terminals.map((x) => x.status).join(', ');
+      for (let j = 1; j < terminals.length; j++)
         out.push(
           teamFinding(
-            t.doc,
+            terminals[j]!.doc,
             '',
             'team/conflicting-terminal-events',
-            `task "${task.id}" attempt ${a.attempt} has ${a.terminals.length} terminal events (${a.terminals.map((x) => x.status).join(', ')}): ${list(a.terminals.map((x) => x.name))}; status reports a conflict and picks none`,
-            `compare with ${keep!.name}`,
+            `task "${task.id}" attempt ${a.attempt} has ${terminals.length} terminal events (${statuses}): ${names(terminals)}; status reports a conflict and picks none`,
+            `compare with ${terminals[0]!.name}`,
           ),
         );
     }
-    for (const s of a.started.slice(1))
+    for (let j = 1; j < started.length; j++)
       out.push(
         teamFinding(
-          s.doc,
+          started[j]!.doc,
           '',
           'team/duplicate-start',
-          `task "${task.id}" attempt ${a.attempt} was started twice (${list(a.started.map((x) => x.name))})`,
+          `task "${task.id}" attempt ${a.attempt} was started twice (${names(started)})`,
         ),
       );
-    if (a.started.length === 0)
-      for (const t of a.terminals)
+    if (started.length === 0)
+      for (const t of terminals)
         out.push(
           teamFinding(
             t.doc,
@@ -67,9 +73,11 @@ function findTaskFindings(task: TeamTask): Finding[] {
             `task "${task.id}" attempt ${a.attempt} has no task_started event`,
           ),
         );
-    const firstEnd = a.terminals.map((t) => t.at).sort()[0];
-    if (firstEnd !== undefined)
-      for (const s of a.started)
+    if (terminals.length > 0) {
+      // The earliest end (what sorting the times and taking the first gives).
+      let firstEnd = terminals[0]!.at;
+      for (let j = 1; j < terminals.length; j++) if (terminals[j]!.at < firstEnd) firstEnd = terminals[j]!.at;
+      for (const s of started)
         if (s.at > firstEnd)
           out.push(
             teamFinding(
@@ -79,8 +87,9 @@ function findTaskFindings(task: TeamTask): Finding[] {
               `task "${task.id}" attempt ${a.attempt} started at ${s.at}, after it ended at ${firstEnd}`,
             ),
           );
-    const prev = task.attempts[i - 1];
-    const start = a.started[0];
+    }
+    const prev = i > 0 ? attempts[i - 1] : undefined;
+    const start = started[0];
     if (start && a.attempt > 1) {
       if (start.retryOf !== undefined && start.retryOf !== a.attempt - 1)
         out.push(
@@ -106,14 +115,17 @@ function findTaskFindings(task: TeamTask): Finding[] {
           ),
         );
     }
-  });
+  }
   return out;
 }
 
-/** The semantic findings across one run's files. Pure over the model. */
-export function runFindings(model: TeamRunModel, display?: (abs: string) => string): Finding[] {
+/**
+ * The semantic findings across one run's files. Pure over the model. `keep`: a task's findings are kept by task
+ * identity for the next call (for models that are kept between loads; `validate` builds each model once).
+ */
+export function runFindings(model: TeamRunModel, display?: (abs: string) => string, keep = true): Finding[] {
   const out: Finding[] = [];
-  for (const t of model.tasks) for (const f of taskFindings(t)) out.push(f);
+  for (const t of model.tasks) for (const f of taskFindings(t, keep)) out.push(f);
   const missing = display && runJsonMissing(model);
   if (missing) out.push(fileFinding(display(join(model.dir, 'run.json')), 'team/missing-run-json', missing));
   for (const a of model.approvals)
@@ -190,16 +202,18 @@ const TREE_FIELDS: Record<string, readonly string[] | undefined> = {
 
 /**
  * What `validate` keeps of a team document for the tree rules: of an event or approval, only the members the run
- * rules read (a task event is ~450 bytes of text and 16 members; the rules read 6); a run.json whole.
+ * rules read (a task event is ~450 bytes of text and 16 members; the rules read 6); a run.json whole. An
+ * approval (a few per run) keeps its text too: a stale one is reported at its whole document, whose position is
+ * then found from that text instead of reading the file again.
  */
-export function teamTreeRecord(doc: CheckedDocument): { value: unknown; text: undefined } {
+export function teamTreeRecord(doc: CheckedDocument): { value: unknown; text: string | undefined } {
   const fields = doc.kind ? TREE_FIELDS[doc.kind] : undefined;
   const v = doc.value;
   if (!fields || v === null || typeof v !== 'object' || Array.isArray(v))
     return { value: v, text: undefined };
   const out: Record<string, unknown> = {};
   for (const k of fields) if (Object.hasOwn(v, k)) out[k] = (v as Record<string, unknown>)[k];
-  return { value: out, text: undefined };
+  return { value: out, text: doc.kind === 'team/approval' ? doc.text : undefined };
 }
 
 /** sha256 of a project file by project-relative path, each path hashed once. */
@@ -227,13 +241,13 @@ export function checkTeamTree(runsDir: string, ctx: TreeContext): Finding[] {
   const out: Finding[] = [];
   const hashOf = projectHasher(dirname(dirname(runsDir)));
   const tree = loadTeamTree(runsDir, ctx, (files) => {
-    if (isRun(files)) out.push(...runFindings(teamRunModel(files, hashOf), ctx.display));
+    if (isRun(files))
+      for (const f of runFindings(teamRunModel(files, hashOf), ctx.display, false)) out.push(f);
     if (!ctx.release) return files;
-    ctx.release([
-      ...(files.run ? [files.run.path] : []),
-      ...files.events.map((d) => d.path),
-      ...files.approvals.map((d) => d.path),
-    ]);
+    const done: string[] = files.run ? [files.run.path] : [];
+    for (const d of files.events) done.push(d.path);
+    for (const d of files.approvals) done.push(d.path);
+    ctx.release(done);
     return { ...files, events: files.events.slice(0, 1), approvals: files.approvals.slice(0, 1) };
   });
   return [...treeFileFindings(tree, ctx.display), ...out];

@@ -18,43 +18,45 @@ function colonsIn(s: string): number {
   return n;
 }
 
+/** What `tally` counted (module state: one walk at a time, no result object per document). */
+let members = 0;
+let colons = 0;
+let infinite = false;
+
+/** Counts into the module state; false when a container nests at MAX_DEPTH or deeper. */
+function tallyValue(v: unknown, depth: number): boolean {
+  if (typeof v === 'string') {
+    if (v.indexOf(':') !== -1) colons += colonsIn(v);
+    return true;
+  }
+  if (v === null || typeof v !== 'object') {
+    // JSON text has no Infinity: a non-finite number is a literal beyond a double's range (1e400).
+    if (typeof v === 'number' && v - v !== 0) infinite = true;
+    return true;
+  }
+  if (depth >= MAX_DEPTH) return false;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (!tallyValue(v[i], depth + 1)) return false;
+    return true;
+  }
+  for (const k in v) {
+    members++;
+    if (k.indexOf(':') !== -1) colons += colonsIn(k);
+    if (!tallyValue((v as Record<string, unknown>)[k], depth + 1)) return false;
+  }
+  return true;
+}
+
 /**
- * Walks what JSON.parse kept, iteratively: the number of object members, and the `:` inside keys and string
- * values. `members` is -1 when nesting exceeds MAX_DEPTH.
+ * Walks what JSON.parse kept (recursion is bounded: it stops at MAX_DEPTH): the number of object members, and
+ * the `:` inside keys and string values. `members` is -1 when nesting exceeds MAX_DEPTH.
  */
 function tally(root: unknown): { members: number; colons: number; infinite: boolean } {
-  let members = 0;
-  let colons = 0;
-  let infinite = false;
-  const values: unknown[] = [root];
-  const depths: number[] = [0];
-  while (values.length > 0) {
-    const v = values.pop();
-    const depth = depths.pop()!;
-    if (typeof v === 'string') {
-      colons += colonsIn(v);
-      continue;
-    }
-    if (v === null || typeof v !== 'object') {
-      // JSON text has no Infinity: a non-finite number is a literal beyond a double's range (1e400).
-      if (typeof v === 'number' && v - v !== 0) infinite = true;
-      continue;
-    }
-    if (depth >= MAX_DEPTH) return { members: -1, colons, infinite };
-    if (Array.isArray(v))
-      for (const x of v) {
-        values.push(x);
-        depths.push(depth + 1);
-      }
-    else
-      for (const k in v) {
-        members++;
-        colons += colonsIn(k);
-        values.push((v as Record<string, unknown>)[k]);
-        depths.push(depth + 1);
-      }
-  }
-  return { members, colons, infinite };
+  members = 0;
+  colons = 0;
+  infinite = false;
+  const ok = tallyValue(root, 0);
+  return { members: ok ? members : -1, colons, infinite };
 }
 
 /** JSON Pointers of the non-finite numbers in a parsed value (only walked when tally saw one). */

@@ -1,7 +1,6 @@
 import { tmpTree } from '@ckpt/test-utils';
 import { describe, expect, it } from 'vitest';
-import { collectFiles } from '../../check/collect-files.js';
-import { validateFiles } from '../../check/validate-files.js';
+import { validatePaths } from '../../check/validate-files.js';
 import { teamCodes } from './codes.js';
 
 const RUN = '20261028T131016577943Z-20fe61';
@@ -140,7 +139,7 @@ describe('team rules', () => {
     for (const current of [`${OLD}\n`, 'nope\n']) {
       const t = brokenTree(current);
       try {
-        const report = validateFiles(collectFiles(['.'], t.dir).files);
+        const report = validatePaths(['.'], { cwd: t.dir });
         for (const f of report.files.flatMap((x) => x.findings))
           if (f.code.startsWith('team/')) codes.add(f.code);
       } finally {
@@ -153,9 +152,56 @@ describe('team rules', () => {
   it('should put findings about current on the file .team/runs/current', () => {
     const t = brokenTree('20261030T000000000000Z-bbbbbb\n');
     try {
-      const report = validateFiles(collectFiles(['.'], t.dir).files);
+      const report = validatePaths(['.'], { cwd: t.dir });
       const cur = report.files.find((f) => f.file === '.team/runs/current');
       expect(cur?.findings.map((f) => f.code)).toEqual(['team/dangling-current']);
+    } finally {
+      t.cleanup();
+    }
+  });
+
+  it('should say which of event, task, attempt and run the body and the file name disagree on', () => {
+    const name = (e: string, task: string, a: number, tok: string) =>
+      ev('8T131100000000', e, task, a, tok).replace(`${R}/events/`, '');
+    const t = tmpTree({
+      [`${R}/run.json`]: run(RUN),
+      [`${R}/events/${name('task_started', 'ok', 1, 'aaaa01')}`]: event({ task_id: 'ok' }),
+      [`${R}/events/${name('task_started', 'ev', 1, 'aaaa02')}`]: event({
+        task_id: 'ev',
+        event: 'task_finished',
+        status: 'completed',
+      }),
+      [`${R}/events/${name('task_started', 'tk', 1, 'aaaa03')}`]: event({ task_id: 'tk2' }),
+      [`${R}/events/${name('task_started', 'at', 2, 'aaaa04')}`]: event({ task_id: 'at' }),
+      [`${R}/events/${name('task_started', 'rn', 1, 'aaaa05')}`]: event({ task_id: 'rn', run_id: OLD }),
+      [`${R}/events/${name('task_started', 'all', 3, 'aaaa06')}`]: event({
+        task_id: 'all2',
+        event: 'task_finished',
+        status: 'completed',
+        run_id: OLD,
+      }),
+    });
+    try {
+      const report = validatePaths(['.'], { cwd: t.dir });
+      const said = Object.fromEntries(
+        report.files
+          .filter((f) => f.file.includes('/events/'))
+          .map((f) => [
+            f.file.split('-task_')[1]!.split('-')[1]!,
+            f.findings.filter((x) => x.code === 'team/name-body-mismatch').map((x) => x.message),
+          ]),
+      );
+      const d = 'the body disagrees with the file name:';
+      expect(said).toEqual({
+        ok: [],
+        ev: [`${d} event "task_finished" (name: "task_started")`],
+        tk: [`${d} task_id "tk2" (name: "tk")`],
+        at: [`${d} attempt 1 (name: a2)`],
+        rn: [`${d} run_id "${OLD}" (directory: "${RUN}")`],
+        all: [
+          `${d} event "task_finished" (name: "task_started"), task_id "all2" (name: "all"), attempt 1 (name: a3), run_id "${OLD}" (directory: "${RUN}")`,
+        ],
+      });
     } finally {
       t.cleanup();
     }

@@ -200,6 +200,24 @@ const TREE_FIELDS: Record<string, readonly string[] | undefined> = {
   'team/approval': ['stage', 'artifact', 'sha256', 'approved_at'],
 };
 
+/** The own members of `v` among `fields`, in that order. */
+function pick(v: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of fields) if (Object.hasOwn(v, k)) out[k] = v[k];
+  return out;
+}
+
+/** `pick` of an event's tree fields, as one literal when the five an event must have are there (one shape). */
+function eventTreeValue(v: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  const has = Object.hasOwn;
+  if (!(has(v, 'event') && has(v, 'at') && has(v, 'task_id') && has(v, 'attempt') && has(v, 'status')))
+    return pick(v, fields);
+  const { event, at, task_id, attempt, status } = v;
+  return has(v, 'retry_of')
+    ? { event, at, task_id, attempt, status, retry_of: v.retry_of }
+    : { event, at, task_id, attempt, status };
+}
+
 /**
  * What `validate` keeps of a team document for the tree rules: of an event or approval, only the members the run
  * rules read (a task event is ~450 bytes of text and 16 members; the rules read 6); a run.json whole. An
@@ -211,9 +229,9 @@ export function teamTreeRecord(doc: CheckedDocument): { value: unknown; text: st
   const v = doc.value;
   if (!fields || v === null || typeof v !== 'object' || Array.isArray(v))
     return { value: v, text: undefined };
-  const out: Record<string, unknown> = {};
-  for (const k of fields) if (Object.hasOwn(v, k)) out[k] = (v as Record<string, unknown>)[k];
-  return { value: out, text: doc.kind === 'team/approval' ? doc.text : undefined };
+  const o = v as Record<string, unknown>;
+  if (doc.kind === 'team/task-event') return { value: eventTreeValue(o, fields), text: undefined };
+  return { value: pick(o, fields), text: doc.text };
 }
 
 /** sha256 of a project file by project-relative path, each path hashed once. */

@@ -31,49 +31,6 @@ export function parseEventFileName(name: string): EventFileName | undefined {
   };
 }
 
-const isDigit = (c: number) => c >= 48 && c <= 57;
-// `c | 32` folds A-Z onto a-z (and nothing else onto them).
-const isAlnum = (c: number) => isDigit(c) || ((c | 32) >= 97 && (c | 32) <= 122);
-const LINE_BREAK = /[\n\r\u2028\u2029]/;
-
-/**
- * True when the text from `at` to the end is an event file name that `parseEventFileName` reads as exactly this
- * event, task and attempt: `<time>-<event>-<task>-a<attempt>-<token>.json`, checked piece by piece without the
- * regular expression or any string built (validate asks this of every event). Such a name is parsed into these
- * very parts: the expression's greedy task cannot end later, as no later `-a<digits>-<token>.json` fits in what
- * follows the task. False says nothing: ask `parseEventFileName`.
- */
-export function eventFileNameIs(
-  text: string,
-  at: number,
-  event: string,
-  task: string,
-  attempt: number,
-): boolean {
-  if (event !== 'task_started' && event !== 'task_finished') return false;
-  if (task.length === 0 || LINE_BREAK.test(task)) return false;
-  // Only an integer below 1e21 is written as plain digits.
-  if (!Number.isInteger(attempt) || Math.abs(attempt) >= 1e21) return false;
-  const n = String(attempt);
-  let i = at;
-  for (let k = 0; k < 8; k++) if (!isDigit(text.charCodeAt(i++))) return false;
-  if (text.charCodeAt(i++) !== 84) return false; // T
-  for (let k = 0; k < 6; k++) if (!isDigit(text.charCodeAt(i++))) return false;
-  const fraction = i;
-  while (isDigit(text.charCodeAt(i))) i++;
-  if (i - fraction > 9 || text.charCodeAt(i++) !== 90) return false; // Z
-  if (text.charCodeAt(i++) !== 45 || !text.startsWith(event, i)) return false;
-  i += event.length;
-  if (text.charCodeAt(i++) !== 45 || !text.startsWith(task, i)) return false;
-  i += task.length;
-  if (text.charCodeAt(i++) !== 45 || text.charCodeAt(i++) !== 97 || !text.startsWith(n, i)) return false;
-  i += n.length;
-  if (text.charCodeAt(i++) !== 45) return false;
-  const token = i;
-  while (isAlnum(text.charCodeAt(i))) i++;
-  return i - token >= 4 && i - token <= 32 && i + 5 === text.length && text.endsWith('.json');
-}
-
 export function parseApprovalFileName(
   name: string,
 ): { time: string; stage: string; token: string } | undefined {

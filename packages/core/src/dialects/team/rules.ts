@@ -5,7 +5,7 @@ import { SHORTEST_SECRET } from '../../text/secrets.js';
 import type { CheckedDocument } from '../dialect.js';
 import { type TeamCode, teamCodes } from './codes.js';
 import { charLength, LIMITS, pathProblem, secretIn } from './guards.js';
-import { eventFileNameIs, fileNameOf, parseApprovalFileName, parseEventFileName } from './names.js';
+import { fileNameOf, parseApprovalFileName, parseEventFileName } from './names.js';
 import { isTerminalStatus } from './records.js';
 
 /** A team finding at a pointer of a document (its value's line and column). */
@@ -106,16 +106,6 @@ function grandparentName(path: string): string {
   return basename(dirname(dirname(path)));
 }
 
-/** `grandparentName(path) === name`, without slicing a plain path. */
-function grandparentIs(path: string, name: string): boolean {
-  const f = path.lastIndexOf('/');
-  const s = f > 0 ? path.lastIndexOf('/', f - 1) : -1;
-  const r = s > 0 ? path.lastIndexOf('/', s - 1) : -1;
-  if (r >= 0 && f < path.length - 1 && f - s > 1 && s - r > 1)
-    return s - r - 1 === name.length && path.startsWith(name, r + 1);
-  return grandparentName(path) === name;
-}
-
 function checkEvent(doc: CheckedDocument, v: Record<string, unknown>): Finding[] {
   const out: Finding[] = [];
   const event = v.event;
@@ -150,16 +140,6 @@ function checkEvent(doc: CheckedDocument, v: Record<string, unknown>): Finding[]
   nameFindings(doc, v, out);
   const taskId = v.task_id;
   const runId = v.run_id;
-  // The usual event: its name says what its body does, and it sits in its run's events/ (no string built).
-  if (
-    sep === '/' &&
-    typeof event === 'string' &&
-    typeof taskId === 'string' &&
-    typeof attempt === 'number' &&
-    eventFileNameIs(doc.path, doc.path.lastIndexOf('/') + 1, event, taskId, attempt) &&
-    (typeof runId !== 'string' || grandparentIs(doc.path, runId))
-  )
-    return out;
   const fileName = fileNameOf(doc.path);
   const name = parseEventFileName(fileName);
   if (!name) {

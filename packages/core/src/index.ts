@@ -2,20 +2,22 @@
 
 export * from './attention/public.js';
 export { type CheckOptions, checkDocument } from './check/check-document.js';
-export { collectFiles, type FileRef } from './check/collect-files.js';
+export { type Collected, collectFiles, type FileRef, type UnitRef } from './check/collect-files.js';
 export {
   createTreeContext,
   type FileResult,
   VALIDATION_FORMAT_VERSION,
   type ValidateOptions,
   type ValidationReport,
+  type ValidationStream,
   type ValidationSummary,
-  validateFiles,
+  validateCollected,
+  validatePaths,
 } from './check/validate-files.js';
 export { entriesOfDialect, entryKinds, loadCatalog, matchCatalog, schemaFor } from './detect/catalog.js';
 export { globToRegExp } from './detect/glob.js';
 export * from './dialects/agent-context/public.js';
-export type { CheckedDocument, Dialect, DialectId, TreeContext } from './dialects/dialect.js';
+export type { CheckedDocument, Dialect, DialectId, TreeContext, UnitFacts } from './dialects/dialect.js';
 export { dialectIds, dialects, getDialect, isDialectId } from './dialects/registry.js';
 export * from './dialects/resumable/public.js';
 export * from './dialects/team/public.js';

@@ -30,16 +30,19 @@ export function writeStdout(text: string): boolean {
 const BATCH = 1 << 20;
 
 /**
- * Writes pieces of text (a report as it is made) to stdout in batches of about 1 MiB, with writeStdout. Stops at
- * the first piece a closed pipe refused: the rest is dropped, as writeStdout drops it.
+ * Writes pieces of text (a report as it is made) to stdout in batches of about 1 MiB, with writeStdout. After a
+ * piece a closed pipe refused, the rest is made but dropped, as writeStdout drops it (the exit code still
+ * counts every file).
  */
 export function writePieces(pieces: Iterable<string>): void {
   let batch = '';
+  let open = true;
   for (const piece of pieces) {
+    if (!open) continue;
     batch += piece;
     if (batch.length < BATCH) continue;
-    if (!writeStdout(batch)) return;
+    open = writeStdout(batch);
     batch = '';
   }
-  if (batch !== '') writeStdout(batch);
+  if (open && batch !== '') writeStdout(batch);
 }

@@ -1,15 +1,14 @@
 import { appendFileSync, existsSync } from 'node:fs';
-import { collectFiles, type FileRef, isDialectId, validateFiles } from '@ckpt/core';
+import { collectFiles, type FileResult, isDialectId, validateCollected } from '@ckpt/core';
 import { type ColorMode, colorsFor } from '../output/color.js';
 import { createProgress } from '../output/progress.js';
 import { isatty } from '../output/tty.js';
 import { stepSummary } from '../reporters/github.js';
 import { reporters } from '../reporters/index.js';
-import { jsonReportPieces } from '../reporters/json.js';
 import { type ReporterName, reporterNames } from '../reporters/reporter.js';
 import { InputError, UsageError } from '../usage-error.js';
 import { toolVersion } from '../version.js';
-import { writePieces, writeStdout } from './validate-output.js';
+import { writePieces } from './validate-output.js';
 
 export interface ValidateFlags {
   readonly reporter?: string;
@@ -68,20 +67,19 @@ export async function runValidate(paths: readonly string[], flags: ValidateFlags
     throw new UsageError(`--color must be auto, always or never, got "${color}"`);
   const expanded = await expandPaths(paths.length > 0 ? paths : ['.']);
   const threads = threadsFromEnv();
-  const { files, missing, listings } = collectFiles(expanded);
+  const collected = collectFiles(expanded, process.cwd(), { units: true });
+  const { missing } = collected;
   if (missing.length > 0)
     throw new InputError(`cannot read ${missing.map((m) => `"${m}"`).join(', ')}: no such file or directory`);
   // isatty() rather than process.stderr/stdout.isTTY: those getters build the stream objects, which costs
   // startup time that one-file runs notice.
   const progress = createProgress('checking', !flags.quiet && reporter === 'text' && isatty(2));
-  const report = validateFiles(files as FileRef[], {
+  const report = validateCollected(collected, {
     strict: flags.strict ?? false,
     ...(flags.dialect ? { dialect: flags.dialect } : {}),
     onProgress: (d, t) => progress.update(d, t),
-    listings,
     ...threads,
   });
-  progress.done();
   const ctx = {
     // A getter: colorsFor asks only when neither --color nor NO_COLOR / FORCE_COLOR decides.
     colors: colorsFor(color, {
@@ -92,21 +90,46 @@ export async function runValidate(paths: readonly string[], flags: ValidateFlags
     quiet: flags.quiet ?? false,
     toolVersion: toolVersion(),
   };
-  // The JSON report is written as it is made (100k files: ~28 MB of text never held whole).
-  if (reporter === 'json') writePieces(jsonReportPieces(report, ctx));
-  else writeStdout(reporters[reporter](report, ctx));
   const summaryFile = process.env.GITHUB_STEP_SUMMARY;
+  // What the exit code and the step summary need of the results, taken as they go by: the report is written as
+  // it is made (100k files: neither the results nor ~28 MB of text are ever held whole).
+  let unreadable = false;
+  const withFindings: FileResult[] = [];
+  const files = function* () {
+    for (const f of report.files) {
+      if (f.findings.length > 0) {
+        // io/*: unreadable, not a regular file, too large, a symlink loop: input that could not be read.
+        if (!unreadable && f.findings.some((x) => x.code.startsWith('io/'))) unreadable = true;
+        if (summaryFile) withFindings.push(f);
+      }
+      yield f;
+    }
+    progress.done();
+  };
+  writePieces(
+    reporters[reporter](
+      {
+        formatVersion: report.formatVersion,
+        files: files(),
+        get summary() {
+          return report.summary;
+        },
+      },
+      ctx,
+    ),
+  );
   if (summaryFile) {
     try {
-      appendFileSync(summaryFile, stepSummary(report));
+      appendFileSync(
+        summaryFile,
+        stepSummary({ formatVersion: report.formatVersion, files: withFindings, summary: report.summary }),
+      );
     } catch (e) {
       process.stderr.write(
         `ckpt: cannot write the step summary to ${summaryFile}: ${(e as Error).message}\n`,
       );
     }
   }
-  // io/*: unreadable, not a regular file, too large, a symlink loop: input that could not be read.
-  const unreadable = report.files.some((f) => f.findings.some((x) => x.code.startsWith('io/')));
   if (unreadable) return 3;
   return report.summary.errors > 0 ? 1 : 0;
 }

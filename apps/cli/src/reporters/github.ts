@@ -1,5 +1,5 @@
-import { escapeTerminal, type Finding, redactSecretsIn } from '@ckpt/core';
-import { plural, type Reporter, visibleFindings } from './reporter.js';
+import { escapeTerminal, type Finding, redactSecretsIn, type ValidationStream } from '@ckpt/core';
+import { joinPieces, plural, type ReportContext, type Reporter } from './reporter.js';
 
 /**
  * Escapes the message of a workflow command (GitHub's toolkit rules: `%`, CR, LF); other control characters are
@@ -27,14 +27,23 @@ export function annotation(f: Finding): string {
   return `::${level(f)} ${props.join(',')}::${escapeData(msg)}`;
 }
 
-export const githubReporter: Reporter = (report, { quiet }) => {
-  const lines = visibleFindings(report, quiet).flatMap((f) => f.findings.map(annotation));
+/** One annotation per finding (of errors only with --quiet), then a summary line; a file's as it comes, redacted. */
+export function* githubReportPieces(
+  report: ValidationStream,
+  { quiet }: Pick<ReportContext, 'quiet'>,
+): Generator<string> {
+  for (const raw of report.files) {
+    if (raw.findings.length === 0) continue;
+    const f = redactSecretsIn(raw);
+    let lines = '';
+    for (const x of f.findings) if (!quiet || x.severity === 'error') lines += `${annotation(x)}\n`;
+    if (lines !== '') yield lines;
+  }
   const s = report.summary;
-  lines.push(
-    `ckpt validate: ${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')} in ${plural(s.files, 'file')} (${s.skipped} skipped)`,
-  );
-  return `${lines.join('\n')}\n`;
-};
+  yield `ckpt validate: ${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')} in ${plural(s.files, 'file')} (${s.skipped} skipped)\n`;
+}
+
+export const githubReporter: Reporter = (report, ctx) => joinPieces(githubReportPieces(report, ctx));
 
 /** The Markdown appended to $GITHUB_STEP_SUMMARY. */
 export function stepSummary(raw: Parameters<Reporter>[0]): string {

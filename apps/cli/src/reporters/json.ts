@@ -3,7 +3,7 @@ import {
   type Finding,
   redactSecretsIn,
   stringifyJson,
-  type ValidationReport,
+  type ValidationStream,
 } from '@ckpt/core';
 import type { ReportContext, Reporter } from './reporter.js';
 
@@ -13,29 +13,34 @@ const nested = (value: unknown, pad: string) => stringifyJson(value, 2).replaceA
 /** How many elements are written with one stringify call (fewer calls; each piece stays small). */
 const BATCH = 512;
 
-/** A top-level array member, a batch of elements at a time. */
-function* arrayPieces<T>(items: readonly T[], shown: (item: T) => unknown): Generator<string> {
-  if (items.length === 0) {
-    yield '[]';
-    return;
-  }
-  yield '[\n';
-  for (let from = 0; from < items.length; from += BATCH) {
-    const batch = items.slice(from, from + BATCH).map(shown);
+/** A top-level array member, a batch of elements at a time, as the items come. */
+function* arrayPieces<T>(items: Iterable<T>, shown: (item: T) => unknown): Generator<string> {
+  let batch: unknown[] = [];
+  let first = true;
+  const flush = () => {
     // `[\n  a,\n  b\n]` one level deeper is `    a,\n    b`: strip the brackets, indent every line by two more.
     const text = stringifyJson(batch, 2);
-    yield `${from > 0 ? ',\n' : ''}  ${text.slice(2, -2).replaceAll('\n', '\n  ')}`;
+    const piece = `${first ? '[\n' : ',\n'}  ${text.slice(2, -2).replaceAll('\n', '\n  ')}`;
+    first = false;
+    batch = [];
+    return piece;
+  };
+  for (const item of items) {
+    batch.push(shown(item));
+    if (batch.length === BATCH) yield flush();
   }
-  yield '\n  ]';
+  if (batch.length > 0) yield flush();
+  yield first ? '[]' : '\n  ]';
 }
 
 /**
  * The JSON report (formatVersion, tool, files, findings, summary) in pieces, in order: their concatenation is
  * `stringifyJson(document, 2)` plus a line feed, with secret-looking values redacted. Each file is redacted and
- * written as it comes, so a caller that writes the pieces as they come never holds the whole text.
+ * written as it comes (a report being made: `validateCollected`), so a caller that writes the pieces as they come
+ * never holds the whole text, nor the files' results; only the flat list of findings waits for the end.
  */
 export function* jsonReportPieces(
-  report: ValidationReport,
+  report: ValidationStream,
   { toolVersion }: Pick<ReportContext, 'toolVersion'>,
 ): Generator<string> {
   const tool = { name: 'ckpt', version: toolVersion };
@@ -54,6 +59,7 @@ export function* jsonReportPieces(
   });
   yield ',\n  "findings": ';
   yield* arrayPieces(findings, (x) => x);
+  // The summary is complete once the files are written.
   yield `,\n  "summary": ${nested(redactSecretsIn(report.summary), '  ')}\n}\n`;
 }
 

@@ -1,4 +1,4 @@
-import type { ValidationReport } from '@ckpt/core';
+import type { ValidationReport, ValidationStream } from '@ckpt/core';
 import type { Colors } from '../output/color.js';
 
 export const reporterNames = ['text', 'json', 'github', 'junit', 'sarif'] as const;
@@ -13,13 +13,15 @@ export interface ReportContext {
 /** A reporter turns a validation report into the text printed on stdout. */
 export type Reporter = (report: ValidationReport, ctx: ReportContext) => string;
 
-/** Findings a reporter shows: all, or only errors with --quiet. */
-export function visibleFindings(report: ValidationReport, quiet: boolean) {
-  return report.files
-    .map((f) => ({ ...f, findings: quiet ? f.findings.filter((x) => x.severity === 'error') : f.findings }))
-    .filter((f) => f.findings.length > 0);
-}
+/** A reporter that writes a report as it is made, in pieces (each file's as it comes). */
+export type StreamReporter = (report: ValidationStream, ctx: ReportContext) => Iterable<string>;
 
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+export function joinPieces(pieces: Iterable<string>): string {
+  let out = '';
+  for (const piece of pieces) out += piece;
+  return out;
 }

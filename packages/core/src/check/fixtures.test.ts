@@ -1,8 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { collectFiles } from './collect-files.js';
-import { validateFiles } from './validate-files.js';
+import { validatePaths } from './validate-files.js';
 
 const fixturesDir = resolve(import.meta.dirname, '../../../../test-fixtures');
 
@@ -43,8 +42,8 @@ describe('fixture corpus', () => {
     it(`${c.dialect}/${c.name} should report exactly the expected findings${c.expected.pending ? ' (pending)' : ''}`, () => {
       const args = c.expected.args ?? [];
       const dialectIdx = args.indexOf('--dialect');
-      const { files } = collectFiles(['.'], c.dir);
-      const report = validateFiles(files, {
+      const report = validatePaths(['.'], {
+        cwd: c.dir,
         strict: args.includes('--strict'),
         ...(dialectIdx >= 0 ? { dialect: args[dialectIdx + 1]! } : {}),
       });

@@ -4,8 +4,7 @@ import { fcParams, tmpTree } from '@ckpt/test-utils';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadProject } from '../view/load-project.js';
-import { collectFiles } from './collect-files.js';
-import { validateFiles } from './validate-files.js';
+import { validatePaths } from './validate-files.js';
 
 /** One path per catalog pattern, inside a project that has the other files of each dialect's tree. */
 const paths = [
@@ -59,7 +58,7 @@ describe('any bytes in any checkpoint file', () => {
             mkdirSync(dirname(p), { recursive: true });
             writeFileSync(p, body);
           }
-          const report = validateFiles(collectFiles(['.'], tree.dir).files);
+          const report = validatePaths(['.'], { cwd: tree.dir });
           for (const f of report.files.flatMap((x) => x.findings)) {
             expect(f.line).toBeGreaterThanOrEqual(1);
             expect(f.column).toBeGreaterThanOrEqual(1);

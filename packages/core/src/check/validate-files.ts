@@ -1,28 +1,36 @@
-import type { CheckedDocument, Dialect, TreeContext } from '../dialects/dialect.js';
+import { dirname, sep } from 'node:path';
+import type { CheckedDocument, Dialect, TreeContext, UnitFacts } from '../dialects/dialect.js';
 import { getDialect } from '../dialects/registry.js';
 import { compareFindings, type Finding } from '../findings/finding.js';
-import { type PoolOptions, poolMap, poolThreads } from '../pool/pool.js';
+import { type PoolOptions, poolChunks, poolMap, poolThreads, warmPool } from '../pool/pool.js';
 import { type CheckOptions, checkDocument } from './check-document.js';
-import type { FileRef } from './collect-files.js';
+import { type Collected, collectFiles, displayPath, type FileRef } from './collect-files.js';
+import {
+  addByFile,
+  byFile,
+  dedupe,
+  type FileResult,
+  indexOfFile,
+  withTreeFindings,
+} from './merge-findings.js';
 import { type DocRecord, documentOf, type SentRecord, withRef } from './records.js';
 import { fileChecker, howOf, validateTask, validateTaskInput } from './validate-task.js';
+import { type UnitResult, unitTaskInput, unreadable, validateUnitTask } from './validate-unit.js';
+
+export type { FileResult } from './merge-findings.js';
 
 /**
- * Below this many files per thread, the per-file pass runs on one thread. Measured on the 2-core machine of
- * BENCHMARKS.md (team files, CKPT_THREADS=1 against 2, interleaved): 10k and 20k files take the same wall time
- * with a worker and ~20% more CPU (its start-up, a second JIT warm-up, V8's GC helpers losing the idle core);
- * 40k files ~10% less wall time, 100k ~15%.
+ * Below this many files per thread, the per-file pass of files outside units runs on one thread. Measured on the
+ * 2-core machine of BENCHMARKS.md (team files, CKPT_THREADS=1 against 2, interleaved): 10k and 20k files take the
+ * same wall time with a worker and ~20% more CPU; 40k files ~10% less wall time, 100k ~15%.
  */
 export const VALIDATE_MIN_FILES_PER_THREAD = 16_000;
 
+/** Below this many units (team runs) per thread, units are checked on this thread alone. */
+export const VALIDATE_MIN_UNITS_PER_THREAD = 4;
+
 /** Version of the JSON document `ckpt validate --reporter json` prints. */
 export const VALIDATION_FORMAT_VERSION = 1;
-
-export interface FileResult {
-  readonly file: string;
-  readonly kind: string | undefined;
-  readonly findings: readonly Finding[];
-}
 
 export interface ValidationSummary {
   readonly files: number;
@@ -40,16 +48,25 @@ export interface ValidationReport {
   readonly summary: ValidationSummary;
 }
 
+/** A report as it is made: `files` yields each file's result in report order, once. */
+export interface ValidationStream {
+  readonly formatVersion: number;
+  readonly files: Iterable<FileResult>;
+  /** The counts so far: the report's once `files` has been iterated to its end. */
+  readonly summary: ValidationSummary;
+}
+
 export interface ValidateOptions extends CheckOptions {
-  /** Called after each file, for progress output (with worker threads: once, at the end of the per-file pass). */
+  /** The directory paths are resolved against and shown relative to (default: `process.cwd()`). */
+  readonly cwd?: string;
+  /** Called as files (outside units) and units are done, for progress output. */
   readonly onProgress?: (done: number, total: number) => void;
   /**
-   * How the per-file pass uses worker threads (default: `os.availableParallelism()` threads, and one thread below
-   * 16,000 files per thread, VALIDATE_MIN_FILES_PER_THREAD). The report is the same for any setting.
+   * How the work is spread over worker threads (default: `os.availableParallelism()` threads; one thread below
+   * VALIDATE_MIN_UNITS_PER_THREAD units and VALIDATE_MIN_FILES_PER_THREAD other files per thread). The report is
+   * the same for any setting.
    */
   readonly pool?: PoolOptions;
-  /** The directories `collectFiles` listed (its `listings`): tree rules read these instead of listing again. */
-  readonly listings?: ReadonlyMap<string, readonly import('node:fs').Dirent[]>;
 }
 
 /** A context that serves tree rules the documents already checked, and checks any other file once. */
@@ -75,40 +92,267 @@ export function createTreeContext(
   };
 }
 
+/** Validates files and directories (`collectFiles` with units) and returns the whole report. */
+export function validatePaths(paths: readonly string[], opts: ValidateOptions = {}): ValidationReport {
+  const stream = validateCollected(collectFiles(paths, opts.cwd, { units: true }), opts);
+  const files = [...stream.files];
+  return { formatVersion: stream.formatVersion, files, summary: stream.summary };
+}
+
 /**
- * Validates files: the per-file pass (read, parse, schema, per-document rules) makes one compact record per file
- * (`DocRecord`: findings, and what its dialect's tree rules read; the document is dropped there), spread over
- * worker threads when there are many files (`poolMap`); then the tree rules of every dialect root the files
- * belong to run on those records. Files that are not checkpoints are skipped and counted. Findings are sorted per
- * file. The report does not depend on the number of threads.
+ * Validates what `collectFiles` found, as a stream of results in report order (sorted by file). A unit (a team
+ * run directory) is the unit of work: one thread walks it, checks its files (read, parse, schema, per-document
+ * rules), runs its tree rules and merges their findings, then drops its documents; units are spread over worker
+ * threads (`poolChunks`) and their results written out in order as they come, so that neither the documents nor
+ * the report are ever held whole. Files outside units are checked first (pooled when many), their trees' rules
+ * run here. Only the few facts that span units (e.g. which run `current` names) wait for a whole root. Files
+ * that are not checkpoints are skipped and counted. The report does not depend on the number of threads.
  */
-export function validateFiles(refs: readonly FileRef[], opts: ValidateOptions = {}): ValidationReport {
+export function validateCollected(collected: Collected, opts: ValidateOptions = {}): ValidationStream {
+  const counts = { files: 0, valid: 0, invalid: 0, skipped: 0, errors: 0, warnings: 0, infos: 0 };
+  return {
+    formatVersion: VALIDATION_FORMAT_VERSION,
+    files: results(collected, opts, counts),
+    get summary(): ValidationSummary {
+      return { ...counts, valid: counts.files - counts.invalid };
+    },
+  };
+}
+
+type Counts = {
+  files: number;
+  invalid: number;
+  skipped: number;
+  errors: number;
+  warnings: number;
+  infos: number;
+};
+
+/** What the rules of a root with units wait for. */
+interface RootState {
+  readonly dialect: Dialect;
+  readonly root: string;
+  /** Its units, and how many of them are final (their entries known for good). */
+  total: number;
+  final: number;
+  /** Whether a document belongs to it (its tree rules then apply). */
+  touched: boolean;
+  readonly facts: Map<string, UnitFacts>;
+  /** The first display path its own rules may add findings to (its entries that are not units), if any. */
+  readonly barrier: string | undefined;
+  complete: boolean;
+}
+
+function* results(
+  c: Collected,
+  opts: ValidateOptions,
+  counts: Counts,
+): Generator<FileResult, void, undefined> {
   const check: CheckOptions = {
     ...(opts.strict ? { strict: true } : {}),
     ...(opts.dialect ? { dialect: opts.dialect } : {}),
   };
   const named: CheckOptions = { ...check, sniff: true };
+  const total = c.files.length + c.units.length;
+  let done = 0;
+  const unitPool: PoolOptions = {
+    minItemsPerThread: VALIDATE_MIN_UNITS_PER_THREAD,
+    ...opts.pool,
+    chunkSize: 1,
+  };
+  // Workers load their modules while this thread checks the files outside units.
+  if (c.units.length > 0) {
+    const threads = poolThreads(c.units.length, unitPool);
+    if (threads > 1) warmPool(unitPool.callerWorks === false ? threads + 1 : threads);
+  }
+  const roots = rootStates(c);
+  const display = displayer(c);
+  const { buf, skipped } = looseResults(c.files, check, named, opts, roots, c.listings, display, (n) => {
+    done += n;
+    opts.onProgress?.(done, total);
+  });
+  counts.skipped += skipped;
+  let head = 0;
+  const ctx = mainContext(named, display, c);
+  const emit = function* (frontier: string | undefined): Generator<FileResult, void, undefined> {
+    while (head < buf.length && (frontier === undefined || buf[head]!.file < frontier)) {
+      const r = buf[head]!;
+      buf[head++] = undefined as unknown as FileResult;
+      count(counts, r);
+      yield r;
+    }
+    if (head > 4096 && head * 2 > buf.length) {
+      buf.splice(0, head);
+      head = 0;
+    }
+  };
+  const units = c.units;
+  const arrived: (UnitResult | undefined)[] = new Array(units.length);
+  let next = 0;
+  let firstOpen = 0;
+  const finalize = () => {
+    for (; firstOpen < units.length; firstOpen++) {
+      const r = arrived[firstOpen];
+      if (!r) return;
+      const unit = units[firstOpen]!;
+      const st = roots.byUnit[firstOpen]!;
+      let entries = r.entries;
+      if (!r.touched && st.touched) {
+        // Its root is touched by another unit's documents: its tree rules apply after all (seldom: none of
+        // its own documents belong to the root).
+        const checked = st.dialect.checkUnit!(unit.dir, ctx);
+        st.facts.set(unit.dir, checked.facts);
+        const extra = new Map<string, Finding[]>();
+        addByFile(extra, checked.findings);
+        entries = withTreeFindings(entries, extra);
+      } else if (!r.touched && !allArrived(st, firstOpen)) return;
+      arrived[firstOpen] = undefined;
+      insertSorted(buf, head, entries);
+      st.final++;
+      if (st.final === st.total) {
+        st.complete = true;
+        if (st.touched) mergeInto(buf, head, st.dialect.checkTree!(st.root, ctx, st.facts));
+      }
+    }
+  };
+  /** Whether every unit of a root has arrived (units of a root come one after another). */
+  const allArrived = (st: RootState, from: number) => {
+    for (let k = from; k < units.length && roots.byUnit[k] === st; k++) if (!arrived[k]) return false;
+    return true;
+  };
+  const frontier = () => {
+    let f: string | undefined = firstOpen < units.length ? units[firstOpen]!.file : undefined;
+    for (const st of roots.all)
+      if (!st.complete && st.barrier !== undefined && (f === undefined || st.barrier < f)) f = st.barrier;
+    return f;
+  };
+  if (units.length > 0) {
+    const input = unitTaskInput(units, check, c.cwd);
+    for (const [r] of poolChunks(validateUnitTask, input, units.length, unitPool)) {
+      const i = next++;
+      arrived[i] = r!;
+      counts.skipped += r!.skipped;
+      const st = roots.byUnit[i]!;
+      if (r!.touched) {
+        st.touched = true;
+        st.facts.set(units[i]!.dir, r!.facts!);
+      }
+      finalize();
+      yield* emit(frontier());
+      opts.onProgress?.(++done, total);
+    }
+  }
+  finalize();
+  yield* emit(undefined);
+}
+
+function count(counts: Counts, r: FileResult): void {
+  counts.files++;
+  let bad = false;
+  for (const x of r.findings) {
+    if (x.severity === 'error') {
+      counts.errors++;
+      bad = true;
+    } else if (x.severity === 'warning') counts.warnings++;
+    else counts.infos++;
+  }
+  if (bad) counts.invalid++;
+}
+
+/** The root of each unit, and what it waits for. */
+function rootStates(c: Collected): { all: RootState[]; byUnit: RootState[]; byKey: Map<string, RootState> } {
+  const byKey = new Map<string, RootState>();
+  const byUnit: RootState[] = [];
+  const unitDirs = new Set(c.units.map((u) => u.dir));
+  for (const u of c.units) {
+    const root = dirname(u.dir);
+    const key = `${u.dialect}\0${root}`;
+    let st = byKey.get(key);
+    if (!st) {
+      let barrier: string | undefined;
+      const base = root.endsWith(sep) ? root : root + sep;
+      for (const e of c.listings.get(root) ?? []) {
+        if (unitDirs.has(base + e.name)) continue;
+        const shown = displayPath(base + e.name, c.cwd);
+        if (barrier === undefined || shown < barrier) barrier = shown;
+      }
+      st = {
+        dialect: getDialect(u.dialect)!,
+        root,
+        total: 0,
+        final: 0,
+        touched: false,
+        facts: new Map(),
+        barrier,
+        complete: false,
+      };
+      byKey.set(key, st);
+    }
+    st.total++;
+    byUnit.push(st);
+  }
+  return { all: [...byKey.values()], byUnit, byKey };
+}
+
+/** How a path is shown: as the walk showed it when it listed it, else relative to the cwd. */
+function displayer(c: Collected): (abs: string) => string {
+  let shown: Map<string, string> | undefined;
+  return (abs) => {
+    shown ??= new Map(c.files.map((r) => [r.path, r.file]));
+    return shown.get(abs) ?? displayPath(abs, c.cwd);
+  };
+}
+
+/** A tree context for rules run on this thread after their documents were dropped: files are checked again. */
+function mainContext(named: CheckOptions, display: (abs: string) => string, c: Collected): TreeContext {
+  const others = new Map<string, CheckedDocument>();
+  return {
+    document(absPath) {
+      let doc = others.get(absPath);
+      if (!doc) {
+        doc = checkDocument(absPath, display(absPath), named) ?? unreadable(absPath, display(absPath));
+        others.set(absPath, doc);
+      }
+      return doc;
+    },
+    display,
+    listing: (dir) => c.listings.get(dir),
+  };
+}
+
+/**
+ * The files outside units: the per-file pass (pooled when there are many), then the tree rules of the roots
+ * their documents belong to, except roots with units (those wait for their units: the documents only mark them
+ * touched). Returns their results sorted, the start of the report's buffer.
+ */
+function looseResults(
+  refs: readonly FileRef[],
+  check: CheckOptions,
+  named: CheckOptions,
+  opts: ValidateOptions,
+  roots: { byKey: Map<string, RootState> },
+  listings: Collected['listings'],
+  display: (abs: string) => string,
+  progress: (n: number) => void,
+): { buf: FileResult[]; skipped: number } {
+  if (refs.length === 0) return { buf: [], skipped: 0 };
   const pool = { minItemsPerThread: VALIDATE_MIN_FILES_PER_THREAD, ...opts.pool };
-  const threads = poolThreads(refs.length, pool);
   let records: (DocRecord | SentRecord | null)[];
-  if (threads === 1) {
-    // One thread: the task's checker on the refs themselves (no flat copy of 100k paths), with progress output.
+  if (poolThreads(refs.length, pool) === 1) {
     const run = fileChecker({ strict: check.strict ?? false, dialect: check.dialect }, false);
     records = [];
     for (let i = 0; i < refs.length; i++) {
       const r = refs[i]!;
       records.push(run(r.path, r.file, howOf(r)));
-      opts.onProgress?.(i + 1, refs.length);
+      progress(1);
     }
   } else {
     records = poolMap(validateTask, validateTaskInput(refs, check, false), refs.length, pool);
-    opts.onProgress?.(refs.length, refs.length);
+    progress(refs.length);
   }
   const byPath = new Map<string, DocRecord>();
   const results: FileResult[] = [];
-  const roots = new Map<string, string>();
-  const dialectOf = new Map<string, Dialect | undefined>();
-  let last: { dialect: Dialect; root: string } | undefined;
+  const own = new Map<string, { dialect: Dialect; root: string }>();
   let skipped = 0;
   for (let i = 0; i < records.length; i++) {
     const sent = records[i];
@@ -120,29 +364,15 @@ export function validateFiles(refs: readonly FileRef[], opts: ValidateOptions = 
     results.push({ file: rec.file, kind: rec.kind, findings: rec.findings });
     byPath.set(rec.path, rec);
     if (!rec.kind) continue;
-    let dialect = dialectOf.get(rec.kind);
-    if (dialect === undefined && !dialectOf.has(rec.kind)) {
-      dialect = getDialect(rec.kind.slice(0, rec.kind.indexOf('/')));
-      dialectOf.set(rec.kind, dialect);
-    }
+    const dialect = getDialect(rec.kind.slice(0, rec.kind.indexOf('/')));
     const root = dialect?.checkTree ? dialect.rootOf?.(rec.path, rec.kind) : undefined;
     if (root === undefined) continue;
-    // Files of one root come together (sorted refs): the root is looked up once per run of them.
-    if (last !== undefined && last.dialect === dialect && last.root === root) continue;
-    last = { dialect: dialect!, root };
     const key = `${dialect!.id}\0${root}`;
-    if (!roots.has(key)) roots.set(key, root);
+    const withUnits = roots.byKey.get(key);
+    if (withUnits) withUnits.touched = true;
+    else if (!own.has(key)) own.set(key, { dialect: dialect!, root });
   }
   records = [];
-  const base = refs[0] ? { abs: refs[0].path, shown: refs[0].file } : undefined;
-  let displayOf: Map<string, string> | undefined;
-  const display = (abs: string) => {
-    const rec = byPath.get(abs);
-    if (rec) return rec.file;
-    displayOf ??= new Map(refs.map((r) => [r.path, r.file]));
-    return displayOf.get(abs) ?? relativeLike(abs, base);
-  };
-  // Files the tree rules ask for that were not given (or were released): checked here, once.
   const others = new Map<string, CheckedDocument>();
   const ctx: TreeContext = {
     document(absPath) {
@@ -155,134 +385,45 @@ export function validateFiles(refs: readonly FileRef[], opts: ValidateOptions = 
       }
       return doc;
     },
-    display,
-    ...(opts.listings ? { listing: (dir: string) => opts.listings!.get(dir) } : {}),
+    display: (abs) => byPath.get(abs)?.file ?? display(abs),
+    listing: (dir) => listings.get(dir),
     release(absPaths) {
       for (const p of absPaths) if (!byPath.delete(p)) others.delete(p);
     },
   };
   const extra = new Map<string, Finding[]>();
-  for (const [key, root] of roots)
-    for (const f of getDialect(key.slice(0, key.indexOf('\0')))!.checkTree!(root, ctx)) {
-      const list = extra.get(f.file) ?? [];
-      list.push(f);
-      extra.set(f.file, list);
-    }
-  const files = withTreeFindings(results, extra);
-  for (let i = 0; i < files.length; i++) {
-    const r = files[i]!;
-    if (r.findings.length > 1) files[i] = { ...r, findings: [...r.findings].sort(compareFindings) };
+  for (const { dialect, root } of own.values()) addByFile(extra, dialect.checkTree!(root, ctx));
+  return { buf: withTreeFindings(results, extra), skipped };
+}
+
+/** Adds sorted entries to the sorted buffer (from `head` on). */
+function insertSorted(buf: FileResult[], head: number, entries: readonly FileResult[]): void {
+  if (entries.length === 0) return;
+  if (buf.length === head || buf[buf.length - 1]!.file < entries[0]!.file) {
+    for (const e of entries) buf.push(e);
+    return;
   }
-  return { formatVersion: VALIDATION_FORMAT_VERSION, files, summary: summarize(files, skipped) };
+  const merged = buf.slice(head).concat(entries).sort(byFile);
+  buf.length = head;
+  for (const e of merged) buf.push(e);
 }
 
-/**
- * The per-file results (in the order of the refs) with the tree rules' findings merged in, one result per file,
- * sorted by file. Refs come sorted and once each (collectFiles): a file is then found by binary search instead of
- * keying 100k long paths in a map; otherwise by a map, the first result of a file keeping its place.
- */
-function withTreeFindings(results: FileResult[], extra: Map<string, Finding[]>): FileResult[] {
-  let files: FileResult[];
-  if (strictlySorted(results)) {
-    files = results;
-    const added: FileResult[] = [];
-    for (const [file, findings] of extra) {
-      const at = indexOfFile(files, file);
-      const prev = at >= 0 ? files[at] : undefined;
-      const merged = { file, kind: prev?.kind, findings: dedupe([...(prev?.findings ?? []), ...findings]) };
-      if (prev) files[at] = merged;
-      else added.push(merged);
-    }
-    if (added.length === 0) return files;
-    files = files.concat(added);
-  } else {
-    const perFile = new Map<string, FileResult>();
-    for (const r of results) perFile.set(r.file, r);
-    for (const [file, findings] of extra) {
-      const prev = perFile.get(file);
-      perFile.set(file, {
-        file,
-        kind: prev?.kind,
-        findings: dedupe([...(prev?.findings ?? []), ...findings]),
-      });
-    }
-    files = [...perFile.values()];
+/** Merges a root's own findings into the buffer's entries (a file not there yet is added, without a kind). */
+function mergeInto(buf: FileResult[], head: number, findings: readonly Finding[]): void {
+  const extra = new Map<string, Finding[]>();
+  addByFile(extra, findings);
+  const added: FileResult[] = [];
+  for (const [file, list] of extra) {
+    const at = indexOfFile(buf, file, head);
+    const prev = at >= 0 ? buf[at] : undefined;
+    const merged = dedupe([...(prev?.findings ?? []), ...list]);
+    const entry = {
+      file,
+      kind: prev?.kind,
+      findings: merged.length > 1 ? merged.sort(compareFindings) : merged,
+    };
+    if (prev) buf[at] = entry;
+    else added.push(entry);
   }
-  // Only files that tree findings added can be out of place: check before sorting (sorting 100k long paths with
-  // common prefixes costs ~0.2 s).
-  if (!sortedByFile(files)) files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  return files;
-}
-
-function strictlySorted(files: readonly FileResult[]): boolean {
-  for (let i = 1; i < files.length; i++) if (files[i - 1]!.file >= files[i]!.file) return false;
-  return true;
-}
-
-/** The index of `file` in results sorted by file, or -1. */
-function indexOfFile(files: readonly FileResult[], file: string): number {
-  let lo = 0;
-  let hi = files.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const f = files[mid]!.file;
-    if (f === file) return mid;
-    if (f < file) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
-}
-
-function unreadable(path: string, file: string): CheckedDocument {
-  return {
-    path,
-    file,
-    kind: undefined,
-    text: undefined,
-    value: undefined,
-    usable: false,
-    sourceMap: undefined,
-    findings: [],
-  };
-}
-
-function dedupe(findings: Finding[]): Finding[] {
-  const seen = new Set<string>();
-  return findings.filter((f) => {
-    const k = `${f.code}\0${f.pointer}\0${f.line}\0${f.column}\0${f.message}`;
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
-}
-
-/** Shows an absolute path the way the first checked file is shown (same prefix), for files found by tree rules. */
-function relativeLike(abs: string, base: { abs: string; shown: string } | undefined): string {
-  if (!base || base.abs === base.shown) return abs;
-  const prefix = base.abs.slice(0, base.abs.length - base.shown.length);
-  return abs.startsWith(prefix) ? abs.slice(prefix.length) : abs;
-}
-
-function sortedByFile(files: readonly FileResult[]): boolean {
-  for (let i = 1; i < files.length; i++) if (files[i - 1]!.file > files[i]!.file) return false;
-  return true;
-}
-
-function summarize(files: readonly FileResult[], skipped: number): ValidationSummary {
-  let errors = 0;
-  let warnings = 0;
-  let infos = 0;
-  let invalid = 0;
-  for (const f of files) {
-    let bad = false;
-    for (const x of f.findings) {
-      if (x.severity === 'error') {
-        errors++;
-        bad = true;
-      } else if (x.severity === 'warning') warnings++;
-      else infos++;
-    }
-    if (bad) invalid++;
-  }
-  return { files: files.length, valid: files.length - invalid, invalid, skipped, errors, warnings, infos };
+  if (added.length > 0) insertSorted(buf, head, added.sort(byFile));
 }

@@ -23,6 +23,9 @@ export interface CheckedDocument {
   readonly findings: readonly Finding[];
 }
 
+/** What a dialect's `checkUnit` tells its `checkTree` about one unit: plain data, the dialect's own shape. */
+export type UnitFacts = Readonly<Record<string, string | number | boolean>>;
+
 /** A directory entry as `readdir` with file types gives it (a `Dirent` is one). */
 export interface ListedEntry {
   readonly name: string;
@@ -98,8 +101,25 @@ export interface Dialect {
   treeRecord?(doc: CheckedDocument): { value: unknown; text: string | undefined };
   /** The root of the tree a file belongs to (e.g. `.team/runs`), for tree-level rules. */
   rootOf?(absPath: string, kind: string | undefined): string | undefined;
-  /** Semantic rules across the files of one tree (duplicate terminal events, stale approvals...). */
-  checkTree?(root: string, ctx: TreeContext): Finding[];
+  /**
+   * Optional, with `checkUnit`: whether a directory directly in a root is a unit of the tree rules (team: a run
+   * directory in `.team/runs`), i.e. its findings come from its own files alone (`checkUnit`), and only a few
+   * facts about each unit from the rest of the root (`checkTree`). `validate` then checks a unit in one piece,
+   * on any thread, and drops its documents. By its path alone: it is asked of every directory walked.
+   */
+  isUnitDir?(absDir: string): boolean;
+  /**
+   * The tree rules of one unit (`isUnitDir`), and what `checkTree` needs to know of it (structured-clonable:
+   * it may be found on another thread).
+   */
+  checkUnit?(unitDir: string, ctx: TreeContext): { findings: Finding[]; facts: UnitFacts };
+  /**
+   * Semantic rules across the files of one tree (duplicate terminal events, stale approvals...). A dialect with
+   * units (`checkUnit`) is given the facts of the units already checked (by directory): it then finds what spans
+   * units, and checks any other unit of the root itself. It finds nothing on a given unit's directory or the files
+   * in it (`checkUnit` did), so that `validate` can report a unit before the rest of its root is known.
+   */
+  checkTree?(root: string, ctx: TreeContext, units?: ReadonlyMap<string, UnitFacts>): Finding[];
   /** Every root of this dialect under a project directory. */
   discover?(projectDir: string): string[];
   /** The runs under one root, as the facts of RunViews (core adds attention). */

@@ -3,8 +3,7 @@ import { cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { tmpTree } from '@ckpt/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
-import { collectFiles } from '../check/collect-files.js';
-import { validateFiles } from '../check/validate-files.js';
+import { validatePaths } from '../check/validate-files.js';
 import { loadProject } from '../view/load-project.js';
 
 const SAMPLE = resolve(import.meta.dirname, '../../../../test-fixtures/sample-project');
@@ -25,7 +24,7 @@ function teamRun(): string {
 }
 
 const codesOf = (dir: string) => {
-  const report = validateFiles(collectFiles(['.'], dir).files);
+  const report = validatePaths(['.'], { cwd: dir });
   return report.files.flatMap((f) => f.findings.map((x) => x.code));
 };
 

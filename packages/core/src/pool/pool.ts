@@ -27,6 +27,11 @@ export interface PoolOptions {
   readonly chunkSize?: number;
   /** Told each chunk a worker failed on (it is then done on this thread), with the worker's error. */
   readonly onWorkerError?: (chunk: number, error: string) => void;
+  /**
+   * Whether the calling thread takes chunks too (default true: `threads - 1` workers). False: `threads` workers,
+   * and this thread only receives (`poolChunks`: it is then free to use each result as it comes).
+   */
+  readonly callerWorks?: boolean;
 }
 
 /** What a worker posts for each chunk it finished. */
@@ -130,17 +135,45 @@ export function poolThreads(count: number, opts: PoolOptions = {}): number {
  * keep results small, since they are copied back the same way.
  */
 export function poolMap<I, O>(task: PoolTask<I, O>, input: I, count: number, opts: PoolOptions = {}): O[] {
+  const out: O[] = [];
+  for (const chunk of poolChunks(task, input, count, opts)) for (const x of chunk) out.push(x);
+  return out;
+}
+
+/**
+ * `poolMap` as it goes: yields the results chunk by chunk, in item order, each as soon as it and every chunk
+ * before it are done, so that a caller can use them (write them out, drop them) while the workers go on. Between
+ * two results this thread takes chunks itself (unless `callerWorks` is false: then it only waits, and `threads`
+ * worker threads are started), so it is never idle while there is work left. A caller that stops early (breaks
+ * out of the loop) stops the workers.
+ */
+export function* poolChunks<I, O>(
+  task: PoolTask<I, O>,
+  input: I,
+  count: number,
+  opts: PoolOptions = {},
+): Generator<O[], void, undefined> {
   const threads = poolThreads(count, opts);
-  if (threads === 1) return count === 0 ? [] : task.start(input)(0, count);
-  threadsModule ??= load('node:worker_threads') as typeof import('node:worker_threads');
-  const { MessageChannel, receiveMessageOnPort } = threadsModule;
+  const callerWorks = opts.callerWorks ?? true;
   const chunkSize = opts.chunkSize ?? Math.min(512, Math.max(16, Math.ceil(count / (threads * 16))));
   const chunks = Math.ceil(count / chunkSize);
+  let run: ((from: number, to: number) => O[]) | undefined;
+  const runChunk = (c: number) => {
+    run ??= task.start(input);
+    return run(c * chunkSize, Math.min(count, (c + 1) * chunkSize));
+  };
+  if (threads === 1 && callerWorks) {
+    for (let c = 0; c < chunks; c++) yield runChunk(c);
+    return;
+  }
+  threadsModule ??= load('node:worker_threads') as typeof import('node:worker_threads');
+  const { MessageChannel, receiveMessageOnPort } = threadsModule;
   // [next chunk to take, chunks finished]
   const state = new Int32Array(new SharedArrayBuffer(8));
   const ports: MessagePort[] = [];
-  const workers: Worker[] = idle.splice(0, threads - 1);
-  while (workers.length < threads - 1) {
+  const wanted = callerWorks ? threads - 1 : threads;
+  const workers: Worker[] = idle.splice(0, wanted);
+  while (workers.length < wanted) {
     const w = spawn();
     if (!w) break;
     workers.push(w);
@@ -151,31 +184,55 @@ export function poolMap<I, O>(task: PoolTask<I, O>, input: I, count: number, opt
     w.postMessage({ task: task.name, input, count, chunkSize, chunks, state, port: port2 }, [port2]);
     ports.push(port1);
   }
-  const results: (O[] | undefined)[] = new Array(chunks);
-  const run = task.start(input);
-  const runChunk = (c: number) => run(c * chunkSize, Math.min(count, (c + 1) * chunkSize));
-  for (let c = Atomics.add(state, 0, 1); c < chunks; c = Atomics.add(state, 0, 1)) {
-    results[c] = runChunk(c);
-    Atomics.add(state, 1, 1);
-  }
-  let done = Atomics.load(state, 1);
-  while (done < chunks) {
-    if (Atomics.wait(state, 1, done, STALL_MS) === 'timed-out' && Atomics.load(state, 1) === done) break;
-    done = Atomics.load(state, 1);
-  }
-  for (const port of ports) {
-    for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) {
-      const msg = m.message as ChunkMessage;
-      if (msg.out) results[msg.chunk] = msg.out as O[];
-      else opts.onWorkerError?.(msg.chunk, msg.error ?? 'no result');
+  const ready = new Map<number, O[]>();
+  const failed = new Set<number>();
+  const receive = () => {
+    for (const port of ports)
+      for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) {
+        const msg = m.message as ChunkMessage;
+        if (msg.out) ready.set(msg.chunk, msg.out as O[]);
+        else {
+          failed.add(msg.chunk);
+          opts.onWorkerError?.(msg.chunk, msg.error ?? 'no result');
+        }
+      }
+  };
+  const here = callerWorks || workers.length === 0;
+  try {
+    for (let next = 0; next < chunks; ) {
+      // Read before receiving: a worker posts before it counts, so a count above this one means a message.
+      const finished = Atomics.load(state, 1);
+      receive();
+      const out = ready.get(next);
+      if (out) {
+        ready.delete(next);
+        next++;
+        yield out;
+        continue;
+      }
+      if (here) {
+        const c = Atomics.add(state, 0, 1);
+        if (c < chunks) {
+          ready.set(c, runChunk(c));
+          Atomics.add(state, 1, 1);
+          continue;
+        }
+      }
+      // A chunk a worker failed on is done here (after this thread's own share).
+      if (failed.has(next)) {
+        ready.set(next, runChunk(next));
+        continue;
+      }
+      // A worker has it: wait until some chunk is finished; none within STALL_MS, this one is done here.
+      if (Atomics.wait(state, 1, finished, STALL_MS) === 'timed-out') {
+        receive();
+        if (!ready.has(next)) ready.set(next, runChunk(next));
+      }
     }
-    port.close();
+  } finally {
+    // Taken by nobody from now on: a worker still running stops after its chunk.
+    Atomics.store(state, 0, chunks);
+    for (const port of ports) port.close();
+    for (const w of workers) void w.terminate();
   }
-  for (const w of workers) void w.terminate();
-  const out: O[] = [];
-  for (let c = 0; c < chunks; c++) {
-    const r = results[c] ?? runChunk(c);
-    for (const x of r) out.push(x);
-  }
-  return out;
 }

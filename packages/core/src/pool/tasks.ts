@@ -1,4 +1,5 @@
 import { validateTask } from '../check/validate-task.js';
+import { validateUnitTask } from '../check/validate-unit.js';
 import { viewDocumentsTask } from '../view/index-cache-prefetch.js';
 import type { PoolTask } from './pool.js';
 
@@ -9,5 +10,6 @@ import type { PoolTask } from './pool.js';
 // biome-ignore lint/suspicious/noExplicitAny: a table of tasks of different input and output types
 export const poolTasks: Record<string, PoolTask<any, unknown>['start']> = {
   [validateTask.name]: (input) => validateTask.start({ ...input, sendable: true }),
+  [validateUnitTask.name]: (input) => validateUnitTask.start(input),
   [viewDocumentsTask.name]: (input) => viewDocumentsTask.start(input),
 };

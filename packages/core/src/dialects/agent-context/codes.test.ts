@@ -1,8 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { collectFiles } from '../../check/collect-files.js';
-import { validateFiles } from '../../check/validate-files.js';
+import { validatePaths } from '../../check/validate-files.js';
 import { loadProject } from '../../view/load-project.js';
 import { agentContextCodes } from './codes.js';
 
@@ -13,7 +12,7 @@ function emittedCodes(): Set<string> {
   const root = join(fixtures, 'agent-context');
   for (const name of readdirSync(root)) {
     const dir = join(root, name);
-    for (const f of validateFiles(collectFiles(['.'], dir).files).files.flatMap((x) => x.findings))
+    for (const f of validatePaths(['.'], { cwd: dir }).files.flatMap((x) => x.findings))
       out.add(f.code);
     for (const r of loadProject(dir, { dialects: ['agent-context'] }))
       for (const f of r.findings) out.add(f.code);

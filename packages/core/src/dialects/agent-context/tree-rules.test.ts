@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { tmpTree } from '@ckpt/test-utils';
 import { describe, expect, it } from 'vitest';
-import { collectFiles } from '../../check/collect-files.js';
-import { validateFiles } from '../../check/validate-files.js';
+import { validatePaths } from '../../check/validate-files.js';
 
 const fixtures = resolve(import.meta.dirname, '../../../../../test-fixtures/agent-context');
 const RUN = 'add-retry-budget-to-webhook-sender';
@@ -22,7 +21,7 @@ function findingsOf(iterations: Record<string, { iteration: Doc; decision: Doc }
         `${JSON.stringify(doc, null, 2)}\n`;
   const t = tmpTree(files);
   try {
-    return validateFiles(collectFiles(['.'], t.dir).files)
+    return validatePaths(['.'], { cwd: t.dir })
       .files.flatMap((f) =>
         f.findings.map((x) => `${f.file.split('/iterations/')[1]} ${x.code} ${x.severity}`),
       )
@@ -79,7 +78,7 @@ describe('fingerprint chain', () => {
         files[`.agent-context/runs/${RUN}/iterations/${nnn}/${name}.json`] = JSON.stringify(doc, null, 2);
     const t = tmpTree(files);
     try {
-      const notes = validateFiles(collectFiles(['.'], t.dir).files)
+      const notes = validatePaths(['.'], { cwd: t.dir })
         .files.flatMap((f) => f.findings)
         .filter((f) => f.code === 'agent-context/rerun-fingerprint');
       expect(notes).toHaveLength(2);

@@ -2,8 +2,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync 
 import { join, resolve } from 'node:path';
 import { tmpTree } from '@ckpt/test-utils';
 import { describe, expect, it } from 'vitest';
-import { collectFiles } from '../../check/collect-files.js';
-import { validateFiles } from '../../check/validate-files.js';
+import { validatePaths } from '../../check/validate-files.js';
 import { holderOf } from './lock.js';
 import { parseRunLog } from './run-log.js';
 import { fakeProbe, freshRun, loadFresh, refusal } from './test-helpers.js';
@@ -130,7 +129,7 @@ describe('the lock', () => {
       join(root, 'locks/writer.lock'),
       'pid=51877\nhost=build-agent-3\nuser=ci\nrun_id=20261101T000000Z\n',
     );
-    const report = validateFiles(collectFiles(['.'], t.dir).files);
+    const report = validatePaths(['.'], { cwd: t.dir });
     expect(
       report.files.flatMap((f) => f.findings.map((x) => `${f.file}:${x.line} ${x.severity} ${x.code}`)),
     ).toEqual([

@@ -1,8 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { collectFiles } from '../../check/collect-files.js';
-import { validateFiles } from '../../check/validate-files.js';
+import { validatePaths } from '../../check/validate-files.js';
 import { resumableCodes } from './codes.js';
 import { fakeProbe, freshRun, loadFresh } from './test-helpers.js';
 import { acquireResumableLock } from './write-lock.js';
@@ -28,8 +27,7 @@ describe('resumableCodes', () => {
   });
 
   it('should hold every code the rules report over the fixture corpus and the sample project', () => {
-    const { files } = collectFiles(['resumable', 'sample-project'], fixtures);
-    const seen = validateFiles(files, { strict: true })
+    const seen = validatePaths(['resumable', 'sample-project'], { cwd: fixtures, strict: true })
       .files.flatMap((f) => f.findings)
       .map((f) => f.code)
       .filter((c) => c.startsWith('resumable/'));

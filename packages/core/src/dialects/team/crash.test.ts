@@ -1,8 +1,7 @@
 import { CrashError, faultyFileSystem, fcParams, tmpTree } from '@ckpt/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { collectFiles } from '../../check/collect-files.js';
-import { validateFiles } from '../../check/validate-files.js';
+import { validatePaths } from '../../check/validate-files.js';
 import { CkptError } from '../../errors.js';
 import { nodeFileSystem } from '../../fs/file-system.js';
 import { loadTeamRuns } from './status.js';
@@ -109,7 +108,7 @@ describe('team writers under crashes', () => {
                 model.tasks.find((x) => x.id === task)?.attempts.find((a) => a.attempt === Number(n))?.status,
               ).toBe('completed');
             }
-            const report = validateFiles(collectFiles(['.'], dir).files);
+            const report = validatePaths(['.'], { cwd: dir });
             const errors = report.files.flatMap((f) => f.findings).filter((f) => f.severity === 'error');
             expect(errors).toEqual([]);
           } finally {

@@ -3,8 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import { fcParams, tmpTree } from '@ckpt/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { collectFiles } from '../../check/collect-files.js';
-import { validateFiles } from '../../check/validate-files.js';
+import { validatePaths } from '../../check/validate-files.js';
 import { loadProject } from '../../view/load-project.js';
 import { teamStatus } from './status.js';
 
@@ -61,7 +60,7 @@ describe('team reader on random input', () => {
             const views = loadProject(t.dir, { dialects: ['team'] });
             for (const v of views)
               for (const u of v.units) for (const a of u.attempts) expect(typeof a.status).toBe('string');
-            const report = validateFiles(collectFiles(['.'], t.dir).files);
+            const report = validatePaths(['.'], { cwd: t.dir });
             expect(report.summary.files).toBeGreaterThan(0);
           } finally {
             t.cleanup();

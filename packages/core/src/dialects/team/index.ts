@@ -3,7 +3,8 @@ import { teamCodes } from './codes.js';
 import { discoverTeamRoots, teamRootOf } from './load.js';
 import { checkTeamDocument, filterTeamSchemaFindings } from './rules.js';
 import { loadTeamRunsAt, teamRunViews } from './runs.js';
-import { checkTeamTree, teamTreeRecord } from './tree-rules.js';
+import { teamTreeRecord } from './tree-rules.js';
+import { checkTeamRoot, checkTeamRun, isTeamRunDir } from './tree-units.js';
 
 const KINDS = { run: 'team/run', event: 'team/task-event', approval: 'team/approval' } as const;
 
@@ -32,7 +33,9 @@ export const teamDialect: Dialect = {
   filterSchemaFindings: (schema, semantic) => filterTeamSchemaFindings(schema, semantic),
   treeRecord: teamTreeRecord,
   rootOf: (absPath, kind) => (kind?.startsWith('team/') ? teamRootOf(absPath) : undefined),
-  checkTree: (root: string, ctx: TreeContext) => checkTeamTree(root, ctx),
+  isUnitDir: isTeamRunDir,
+  checkUnit: (runDir: string, ctx: TreeContext) => checkTeamRun(runDir, ctx),
+  checkTree: (root: string, ctx: TreeContext, units) => checkTeamRoot(root, ctx, units ?? new Map()),
   discover: (projectDir) => discoverTeamRoots(projectDir),
   loadRunViews: (root: string, ctx: TreeContext) => teamRunViews(loadTeamRunsAt(root, ctx), ctx.display),
 };

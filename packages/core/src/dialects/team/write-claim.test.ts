@@ -3,8 +3,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { CrashError, faultyFileSystem, tmpTree } from '@ckpt/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
-import { collectFiles } from '../../check/collect-files.js';
-import { validateFiles } from '../../check/validate-files.js';
+import { validatePaths } from '../../check/validate-files.js';
 import { CkptError } from '../../errors.js';
 import { nodeFileSystem } from '../../fs/file-system.js';
 import { loadTeamRuns } from './status.js';
@@ -100,7 +99,7 @@ describe('team terminal claim', () => {
       const events = readdirSync(join(dir, '.team/runs', run, 'events')).filter((n) => n.endsWith('.json'));
       expect(events.filter((n) => n.includes('task_finished'))).toHaveLength(1);
       // ckpt validate does not flag the claims (they are not checkpoint files).
-      const report = validateFiles(collectFiles(['.'], dir).files);
+      const report = validatePaths(['.'], { cwd: dir });
       const problems = report.files.flatMap((f) => f.findings).filter((f) => f.severity !== 'info');
       expect(problems).toEqual([]);
       if (!crashed) break;

@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import { CrashError, faultyFileSystem, fcParams, tmpTree } from '@ckpt/test-utils';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { collectFiles } from '../../check/collect-files.js';
-import { validateFiles } from '../../check/validate-files.js';
+import { validatePaths } from '../../check/validate-files.js';
 import { type CkptError, WriteError } from '../../errors.js';
 import { type FileSystem, nodeFileSystem } from '../../fs/file-system.js';
 import { applyUlpiTransition, hashUlpiDoc, replayUlpiEventLog } from './event-log.js';
@@ -177,7 +176,7 @@ describe('ulpi event-log transactions', () => {
     });
     expect(r.ok && r.completeBytes).toBe(Buffer.byteLength(log0));
     // validate names it (a warning at the transaction's first line), and no error: the snapshot is in step.
-    const findings = validateFiles(collectFiles(['.'], join(f, '../../..')).files).files.flatMap(
+    const findings = validatePaths(['.'], { cwd: join(f, '../../..') }).files.flatMap(
       (x) => x.findings,
     );
     expect(findings.filter((x) => x.severity === 'error')).toEqual([]);

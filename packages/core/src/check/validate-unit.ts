@@ -1,0 +1,187 @@
+import { dirname, sep } from 'node:path';
+import type { CheckedDocument, Dialect, DialectId, TreeContext, UnitFacts } from '../dialects/dialect.js';
+import { getDialect } from '../dialects/registry.js';
+import type { Finding } from '../findings/finding.js';
+import type { PoolTask } from '../pool/pool.js';
+import { type CheckOptions, checkDocument } from './check-document.js';
+import { displayPath, type FileRef, type Listings, type UnitRef, walkFiles } from './collect-files.js';
+import { addByFile, byFile, type FileResult, withTreeFindings } from './merge-findings.js';
+import { type DocRecord, documentOf } from './records.js';
+import { fileChecker, howOf } from './validate-task.js';
+
+/** What checking one unit gives: its files' results (sorted, tree findings merged), and what its root needs. */
+export interface UnitResult {
+  readonly entries: FileResult[];
+  /** Files in it that are not checkpoints. */
+  readonly skipped: number;
+  /** Whether a document in it belongs to the unit's root (its tree rules then apply, and ran). */
+  readonly touched: boolean;
+  /** The unit's facts for its root's rules (`Dialect.checkUnit`), when it ran. */
+  readonly facts: UnitFacts | null;
+}
+
+/** The units of a `validate` run, flat so that they are cheap to copy to a worker: one string per column. */
+export interface UnitTaskInput {
+  /** Absolute paths, one per line. */
+  readonly dirs: string;
+  /** Display paths, one per line. */
+  readonly files: string;
+  /** Dialect ids, one per line. */
+  readonly dialects: string;
+  /** One character per unit: '1' when it is walked, '0' when not (node_modules, .git). */
+  readonly walk: string;
+  /** JSON of the files named inside units: [unit index, path, display path, how (validate-task.ts)]. */
+  readonly named: string;
+  readonly strict: boolean;
+  readonly dialect: string | undefined;
+  readonly cwd: string;
+}
+
+export function unitTaskInput(units: readonly UnitRef[], opts: CheckOptions, cwd: string): UnitTaskInput {
+  const named: [number, string, string, number][] = [];
+  units.forEach((u, i) => {
+    for (const r of u.refs) named.push([i, r.path, r.file, howOf(r)]);
+  });
+  return {
+    dirs: units.map((u) => u.dir).join('\n'),
+    files: units.map((u) => u.file).join('\n'),
+    dialects: units.map((u) => u.dialect).join('\n'),
+    walk: units.map((u) => (u.walk ? '1' : '0')).join(''),
+    named: JSON.stringify(named),
+    strict: opts.strict ?? false,
+    dialect: opts.dialect,
+    cwd,
+  };
+}
+
+/**
+ * The pipeline's unit of work: walks one unit (a team run directory), checks each file (read, parse, schema,
+ * per-document rules), runs the unit's tree rules on the records (and those of any root inside it), merges
+ * their findings, and drops the documents: only the report's entries leave.
+ */
+export const validateUnitTask: PoolTask<UnitTaskInput, UnitResult> = {
+  name: 'validate-unit',
+  start(input) {
+    const dirs = input.dirs.split('\n');
+    const files = input.files.split('\n');
+    const dialectIds = input.dialects.split('\n');
+    const named = new Map<number, FileRef[]>();
+    for (const [i, path, file, how] of JSON.parse(input.named) as [number, string, string, number][]) {
+      const list = named.get(i) ?? [];
+      list.push({ path, file, explicit: how === 49, listedAsFile: how === 50 });
+      named.set(i, list);
+    }
+    const opts = { strict: input.strict, dialect: input.dialect };
+    const check = fileChecker(opts, false);
+    return (from, to) => {
+      const out: UnitResult[] = [];
+      for (let i = from; i < to; i++) {
+        const unit = {
+          dir: dirs[i]!,
+          file: files[i]!,
+          dialect: dialectIds[i] as DialectId,
+          walk: input.walk[i] === '1',
+          refs: named.get(i) ?? [],
+        };
+        out.push(checkUnitDir(unit, check, opts, input.cwd));
+      }
+      return out;
+    };
+  },
+};
+
+function checkUnitDir(
+  unit: UnitRef,
+  check: ReturnType<typeof fileChecker>,
+  opts: { strict: boolean; dialect: string | undefined },
+  cwd: string,
+): UnitResult {
+  const listings: Listings = new Map();
+  const refs = unitRefs(unit, listings);
+  const byPath = new Map<string, DocRecord>();
+  const results: FileResult[] = [];
+  const nested = new Map<string, { dialect: Dialect; root: string }>();
+  const own = getDialect(unit.dialect)!;
+  const ownRoot = dirname(unit.dir);
+  let touched = false;
+  let skipped = 0;
+  for (const ref of refs.files) {
+    const rec = check(ref.path, ref.file, howOf(ref)) as DocRecord | null;
+    if (!rec) {
+      skipped++;
+      continue;
+    }
+    results.push({ file: rec.file, kind: rec.kind, findings: rec.findings });
+    byPath.set(rec.path, rec);
+    if (!rec.kind) continue;
+    const dialect = getDialect(rec.kind.slice(0, rec.kind.indexOf('/')));
+    const root = dialect?.checkTree ? dialect.rootOf?.(rec.path, rec.kind) : undefined;
+    if (root === undefined) continue;
+    if (dialect === own && root === ownRoot) touched = true;
+    else nested.set(`${dialect!.id}\0${root}`, { dialect: dialect!, root });
+  }
+  const shown = new Map(refs.files.map((r) => [r.path, r.file]));
+  const named: CheckOptions = { ...(opts.strict ? { strict: true } : {}), sniff: true };
+  const namedOpts = opts.dialect ? { ...named, dialect: opts.dialect } : named;
+  const others = new Map<string, CheckedDocument>();
+  const display = (abs: string) => shown.get(abs) ?? displayPath(abs, cwd);
+  const ctx: TreeContext = {
+    document(absPath) {
+      const rec = byPath.get(absPath);
+      if (rec) return documentOf(rec);
+      let doc = others.get(absPath);
+      if (!doc) {
+        doc = checkDocument(absPath, display(absPath), namedOpts) ?? unreadable(absPath, display(absPath));
+        others.set(absPath, doc);
+      }
+      return doc;
+    },
+    display,
+    listing: (dir) => listings.get(dir),
+  };
+  const extra = new Map<string, Finding[]>();
+  let facts: UnitFacts | null = null;
+  if (touched) {
+    const r = own.checkUnit!(unit.dir, ctx);
+    addByFile(extra, r.findings);
+    facts = r.facts;
+  }
+  for (const { dialect, root } of nested.values()) addByFile(extra, dialect.checkTree!(root, ctx));
+  return { entries: withTreeFindings(results, extra), skipped, touched, facts };
+}
+
+/** The files of a unit, sorted by display path, each once (named ones as named), and the listings made. */
+function unitRefs(unit: UnitRef, listings: Listings): { files: FileRef[] } {
+  const found: FileRef[] = [];
+  if (unit.walk) {
+    // The display path of each file is the end of its path when the unit's is (collectFiles' `cut`).
+    const cut =
+      sep !== '/'
+        ? -1
+        : unit.dir === unit.file
+          ? 0
+          : unit.dir.endsWith(`/${unit.file}`)
+            ? unit.dir.length - unit.file.length
+            : -1;
+    walkFiles(unit.dir, `${unit.file}/`, found, listings, cut);
+  }
+  if (unit.refs.length > 0) {
+    const byPath = new Map(found.map((r) => [r.path, r]));
+    for (const r of unit.refs) if (r.explicit || !byPath.has(r.path)) byPath.set(r.path, r);
+    return { files: [...byPath.values()].sort(byFile) };
+  }
+  return { files: found.sort(byFile) };
+}
+
+export function unreadable(path: string, file: string): CheckedDocument {
+  return {
+    path,
+    file,
+    kind: undefined,
+    text: undefined,
+    value: undefined,
+    usable: false,
+    sourceMap: undefined,
+    findings: [],
+  };
+}

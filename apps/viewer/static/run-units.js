@@ -113,7 +113,9 @@ export class UnitsSection {
       label: 'Units',
       maxHeight: () => Math.max(220, Math.round(window.innerHeight * 0.62)),
       render: (u) => this.row(u),
-      update: (row, u, _i, light) => this.fill(row, u, light),
+      update: (row, u) => this.fill(row, u),
+      // A fling: the units' ids, the rest once the scroll slows.
+      brief: (u) => u.id,
       onSelect: (u) => this.pick(u.id, true),
     });
     this.detail = h('div', { class: 'unit-detail', hidden: true, 'aria-live': 'polite' });
@@ -172,20 +174,14 @@ export class UnitsSection {
   }
 
   /**
-   * Shows a unit in a row made by `row` (a new one, or one that scrolled out of view); `light`: its status and id
-   * only, the rest blank (a fast scroll; the list fills it in full when the scroll slows).
-   * @param {HTMLElement} row @param {any} u @param {boolean} [light]
+   * Shows a unit in a row made by `row` (a new one, or one that scrolled out of view).
+   * @param {HTMLElement} row @param {any} u
    */
-  fill(row, u, light = false) {
+  fill(row, u) {
     const [status, uid, tries, checks, dur, track] = /** @type {HTMLElement[]} */ ([...row.children]);
     const n = u.attempts.length;
     row.title = u.id;
     uid.textContent = u.id;
-    if (light) {
-      for (const el of [status, tries, checks, dur, track]) el.textContent = '';
-      status.className = '';
-      return;
-    }
     status.className = `pill tone-${u.tone}`;
     status.title = u.status;
     status.textContent = u.status;

@@ -225,7 +225,7 @@ describe('scale', () => {
     }
   });
 
-  it('should show each row its own unit after a fast scroll through 10,000 units (rows are reused)', async () => {
+  it('should show the ids in view during a fling and each row its own unit after it (rows are reused)', async () => {
     const base = bigRun(10_000, 4);
     // Units with 1 to 4 attempts, so a reused row that kept another unit's facts would show the wrong count.
     const big = {
@@ -237,21 +237,38 @@ describe('scale', () => {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       await page.goto(`${v.url}runs/ulpi/big-10000`);
       await page.waitForSelector('body[data-units="complete"]');
-      // A fling: several screens a frame for 40 frames, stopping in the middle of the list.
-      const seen = await page.$eval('.vlist', async (el) => {
-        const ids: string[] = [];
+      // A fling: several screens a frame for 40 frames, stopping in the middle of the list. After each frame the
+      // list drew, what it shows: the brief block (the ids in view, a line each) and any row left in the document.
+      const frames = await page.$eval('.vlist', async (el) => {
+        const frame = () => new Promise((r) => requestAnimationFrame(() => r(null)));
+        const out: { top: number; sheet: string | null; at: string; rows: string[] }[] = [];
         for (let f = 1; f <= 40; f++) {
           el.scrollTop = (f / 40) * (el.scrollHeight / 2);
-          await new Promise((r) => requestAnimationFrame(() => r(null)));
-          for (const row of el.querySelectorAll('.unit-row'))
-            ids.push(`${row.getAttribute('title')}=${row.querySelector('.uid')?.textContent}`);
+          await frame();
+          await frame();
+          const sheet = el.querySelector<HTMLElement>('.vlist-brief');
+          out.push({
+            top: el.scrollTop,
+            sheet: sheet && !sheet.hidden ? sheet.textContent : null,
+            at: sheet?.style.transform ?? '',
+            rows: [...el.querySelectorAll('.unit-row')].map(
+              (row) => `${row.getAttribute('title')}=${row.querySelector('.uid')?.textContent}`,
+            ),
+          });
         }
-        return ids;
+        return out;
       });
-      // While it moves, every row names its own unit.
-      expect(seen.length).toBeGreaterThan(40);
-      for (const s of seen) expect(s.split('=')[0]).toBe(s.split('=')[1]);
+      // While it moves, every frame shows the ids of the units in view, from the first one in view, at its place.
+      for (const f of frames) {
+        const first = Math.floor(f.top / 36);
+        const ids = f.sheet?.split('\n') ?? [];
+        expect(ids.length).toBeGreaterThan(10);
+        ids.forEach((id, k) => expect(id).toBe(big.units[first + k]!.id));
+        expect(f.at).toBe(`translateY(${first * 36}px)`);
+        for (const s of f.rows) expect(s.split('=')[0]).toBe(s.split('=')[1]);
+      }
       // Once it stops, every row shows its unit in full: its tries and one bar per attempt.
+      await page.waitForSelector('.vlist-brief', { state: 'hidden' });
       await page.waitForFunction(() =>
         [...document.querySelectorAll('.unit-row')].every(
           (r) => r.querySelector('.tries')?.textContent !== '',

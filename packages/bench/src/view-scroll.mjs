@@ -1,0 +1,234 @@
+#!/usr/bin/env node
+// Scrolling the run page of the 10,000-task team run (the view-scale corpus) in headless Chromium, under fixed
+// conditions, so that a result does not depend on what else the machine runs:
+//   idle      nothing added (the first pass starts right after the last page of units arrived: its GC too)
+//   busy N    N busy-loop node processes started by this script for the pass (default 2: one per core here)
+//   throttle  Chromium's own CPU throttling (CDP Emulation.setCPUThrottlingRate, default 4x)
+// Each pass scrolls the whole unit list down in 3 s of animation frames and back up in 3 s, from the page's
+// requestAnimationFrame (every frame moves the list by ~55 rows: a fling, the hardest case for the list), and
+// records every frame's duration. Performance.getMetrics before and after gives the main thread's time per frame;
+// --trace <file> also writes a Chromium trace of one throttled pass and prints its longest tasks.
+// Prints a Markdown section for BENCHMARKS.md.
+//
+//   node packages/bench/src/view-scroll.mjs
+//   node packages/bench/src/view-scroll.mjs --tasks 2000 --passes 1   # smaller, for a quick look
+//   node packages/bench/src/view-scroll.mjs --busy 2 --throttle 4 --trace /tmp/scroll-trace.json
+//   node packages/bench/src/view-scroll.mjs --only first,throttle     # some conditions: first idle busy throttle both
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ensure, generateTeamRun } from './view-corpus.mjs';
+
+const { values } = parseArgs({
+  options: {
+    tasks: { type: 'string', default: '10000' },
+    passes: { type: 'string', default: '2' },
+    busy: { type: 'string', default: '2' },
+    throttle: { type: 'string', default: '4' },
+    trace: { type: 'string' },
+    only: { type: 'string' },
+  },
+});
+const tasks = Number(values.tasks);
+const passes = Number(values.passes);
+const busy = Number(values.busy);
+const throttle = Number(values.throttle);
+const repo = resolve(import.meta.dirname, '../../..');
+const cli = join(repo, 'apps/cli/bin/ckpt.js');
+const dir = join(import.meta.dirname, '..', 'corpus', `view-team-${tasks}x5`);
+const { chromium } = createRequire(join(repo, 'apps/viewer/package.json'))('playwright-core');
+const log = (m) => process.stderr.write(`${m}\n`);
+const want = (c) => !values.only || values.only.split(',').includes(c);
+
+const meta = ensure(dir, `team-${tasks}x5`, () => generateTeamRun(dir, tasks, 5));
+const loadBefore = loadavg()[0];
+
+/** Busy-loop processes, one per `n`, until the returned function stops them. */
+function burn(n) {
+  const kids = Array.from({ length: n }, () =>
+    spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+  );
+  return () => {
+    for (const k of kids) k.kill('SIGKILL');
+  };
+}
+
+/** One pass in the page: down in 3 s, up in 3 s; every frame's duration. */
+function scrollPass(page) {
+  return page.evaluate(async () => {
+    const el = document.querySelector('.vlist');
+    const gaps = [];
+    for (const [from, to] of [
+      [0, 1],
+      [1, 0],
+    ]) {
+      const start = performance.now();
+      let last = start;
+      await new Promise((done) => {
+        const step = (now) => {
+          gaps.push(now - last);
+          last = now;
+          const p = Math.min(1, (now - start) / 3000);
+          el.scrollTop = (from + (to - from) * p) * (el.scrollHeight - el.clientHeight);
+          if (p < 1) requestAnimationFrame(step);
+          else done();
+        };
+        requestAnimationFrame(step);
+      });
+      gaps.shift();
+    }
+    return gaps;
+  });
+}
+
+const METRICS = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration', 'JSHeapUsedSize'];
+async function metrics(cdp) {
+  const { metrics: m } = await cdp.send('Performance.getMetrics');
+  return Object.fromEntries(m.filter((x) => METRICS.includes(x.name)).map((x) => [x.name, x.value]));
+}
+
+/** Frames of several passes under one condition, with the main thread's time per frame. */
+async function measure(page, cdp, label, setup) {
+  const stop = await setup();
+  try {
+    const gaps = [];
+    const before = await metrics(cdp);
+    for (let i = 0; i < passes; i++) gaps.push(...(await scrollPass(page)));
+    const after = await metrics(cdp);
+    const sorted = [...gaps].sort((a, b) => a - b);
+    const per = (k) => ((after[k] - before[k]) * 1000) / gaps.length;
+    const r = {
+      label,
+      n: gaps.length,
+      p50: sorted[Math.floor(sorted.length * 0.5)],
+      p95: sorted[Math.floor(sorted.length * 0.95)],
+      max: sorted.at(-1),
+      over33: gaps.filter((g) => g > 33.4).length,
+      task: per('TaskDuration'),
+      script: per('ScriptDuration'),
+      layout: per('LayoutDuration') + per('RecalcStyleDuration'),
+      heapMB: after.JSHeapUsedSize / 1048576,
+      load: loadavg()[0],
+    };
+    log(`${label}: ${JSON.stringify(r)}`);
+    return r;
+  } finally {
+    await stop();
+  }
+}
+
+/** The longest renderer tasks of a trace, each with the longest events inside it. */
+function longTasks(events) {
+  const main = new Set(
+    events
+      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const on = events.filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`));
+  const tasks = on.filter((e) => e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask');
+  tasks.sort((a, b) => b.dur - a.dur);
+  return tasks.slice(0, 5).map((t) => {
+    const inside = on
+      .filter((e) => e !== t && e.ts >= t.ts && e.ts + e.dur <= t.ts + t.dur && e.dur > 1000)
+      .sort((a, b) => b.dur - a.dur)
+      .slice(0, 4)
+      .map((e) => `${e.name} ${(e.dur / 1000).toFixed(1)}`);
+    return `${(t.dur / 1000).toFixed(1)} ms: ${inside.join(', ')}`;
+  });
+}
+
+const server = spawn(process.execPath, [cli, 'view', dir, '--port', '0'], {
+  stdio: ['ignore', 'pipe', 'ignore'],
+});
+const url = await new Promise((ok, fail) => {
+  server.stdout.once('data', (b) => ok(b.toString().trim()));
+  server.once('error', fail);
+});
+const rows = [];
+let traced;
+let browser;
+try {
+  for (;;) {
+    const progress = await (await fetch(`${url}api/progress`)).json();
+    if (progress.state !== 'loading') break;
+    await new Promise((w) => setTimeout(w, 100));
+  }
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await page.goto(`${url}runs/team/${encodeURIComponent(meta.runId)}`);
+  await page.waitForSelector('body[data-units="complete"]', { timeout: 300_000 });
+  const none = async () => async () => undefined;
+  if (want('first')) rows.push(await measure(page, cdp, 'idle, right after the last units arrived', none));
+  if (want('idle')) rows.push(await measure(page, cdp, 'idle', none));
+  if (busy > 0 && want('busy'))
+    rows.push(
+      await measure(page, cdp, `${busy} busy-loop processes`, async () => {
+        const stop = burn(busy);
+        await new Promise((w) => setTimeout(w, 500));
+        return async () => stop();
+      }),
+    );
+  if (throttle > 1) {
+    const rate = async (r) => cdp.send('Emulation.setCPUThrottlingRate', { rate: r });
+    if (want('throttle'))
+      rows.push(
+        await measure(page, cdp, `CPU throttled ${throttle}× (CDP)`, async () => {
+          await rate(throttle);
+          return () => rate(1);
+        }),
+      );
+    if (busy > 0 && want('both'))
+      rows.push(
+        await measure(page, cdp, `CPU throttled ${throttle}× and ${busy} busy-loop processes`, async () => {
+          await rate(throttle);
+          const stop = burn(busy);
+          await new Promise((w) => setTimeout(w, 500));
+          return async () => {
+            stop();
+            await rate(1);
+          };
+        }),
+      );
+    if (values.trace) {
+      await rate(throttle);
+      await browser.startTracing(page, {
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'cc'],
+      });
+      await scrollPass(page);
+      const buf = await browser.stopTracing();
+      await rate(1);
+      writeFileSync(values.trace, buf);
+      const trace = JSON.parse(buf.toString());
+      traced = longTasks(trace.traceEvents ?? trace);
+      log(`trace: ${values.trace}\n  ${traced.join('\n  ')}`);
+    }
+  }
+} finally {
+  await browser?.close();
+  server.kill('SIGTERM');
+}
+
+const f = (x) => x.toFixed(1);
+const lines = [
+  `### Scrolling the 10k-unit run page — \`node packages/bench/src/view-scroll.mjs\``,
+  '',
+  `${new Date().toISOString().slice(0, 16)} UTC, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average ${loadBefore.toFixed(1)} before the run, Node ${process.version}, Chromium headless 1280×900; team run of ${tasks} tasks (${meta.events} event files). Each condition: ${passes} pass(es) of the whole list down in 3 s and up in 3 s (~55 rows a frame).`,
+  '',
+  '| condition | frames | p50 / p95 / max | over 33 ms | main thread per frame (all / script / style+layout) | load average after |',
+  '|---|---|---|---|---|---|',
+  ...rows.map(
+    (r) =>
+      `| ${r.label} | ${r.n} | ${f(r.p50)} / ${f(r.p95)} / ${f(r.max)} ms | ${r.over33} | ${f(r.task)} / ${f(r.script)} / ${f(r.layout)} ms | ${r.load.toFixed(1)} |`,
+  ),
+  ...(traced ? ['', `Longest renderer tasks of one throttled pass (trace): ${traced.join('; ')}.`] : []),
+  '',
+];
+process.stdout.write(`${lines.join('\n')}\n`);

@@ -1,9 +1,9 @@
 // After tsc: copies the JSON schemas and catalog into json/, precompiles one standalone validator per kind into
 // dist/validators/<dialect>/<kind>.cjs (loaded synchronously by core, no ajv compile at run time), and writes the
 // CommonJS entry dist/index.cjs.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import Ajv2020 from 'ajv/dist/2020.js';
+import Ajv2020, { _ } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import addFormats from 'ajv-formats';
 import { listSchemaFiles, packageDir, readCatalog } from './schema-files.mjs';
@@ -22,8 +22,16 @@ for (const e of entries)
   );
 write(join(packageDir, 'json/catalog.json'), `${JSON.stringify(readCatalog(), null, 2)}\n`);
 
+// The validators' formats: ajv-formats' with a fast date-time (scripts/formats.cjs), in dist/ (not among them).
+mkdirSync(join(packageDir, 'dist'), { recursive: true });
+copyFileSync(join(packageDir, 'scripts/formats.cjs'), join(packageDir, 'dist/formats.cjs'));
 for (const e of entries) {
-  const ajv = new Ajv2020({ strict: true, allErrors: true, ownProperties: true, code: { source: true } });
+  const ajv = new Ajv2020({
+    strict: true,
+    allErrors: true,
+    ownProperties: true,
+    code: { source: true, formats: _`require("../../formats.cjs")` },
+  });
   addFormats(ajv);
   const validate = ajv.compile(e.schema);
   write(join(packageDir, 'dist/validators', e.dialect, `${e.kind}.cjs`), standaloneCode(ajv, validate));

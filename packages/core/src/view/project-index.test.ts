@@ -274,6 +274,29 @@ describe('createProjectIndex', () => {
     expect(pooled.refresh([event]).runs).toEqual(fresh(dir));
   });
 
+  it('should load the same runs when worker threads fold tasks whose file names lie or whose texts hold secrets', () => {
+    const dir = copySample();
+    const events = filesUnder(join(dir, '.team/runs')).filter((p) => p.includes('/events/'));
+    const started = events.filter((p) => p.includes('-task_started-'));
+    const finished = events.filter((p) => p.includes('-task_finished-'));
+    // A name that claims another task than its body, and one that does not parse: the body decides.
+    renameSync(started[0]!, started[0]!.replace(/-task_started-.+-a(\d+)-/, '-task_started-other-task-a$1-'));
+    renameSync(finished[1]!, join(dirname(finished[1]!), 'not-an-event-name.json'));
+    // A secret in the evidence of a unit, and the same start written twice.
+    const doc = JSON.parse(readFileSync(finished[0]!, 'utf8'));
+    writeFileSync(finished[0]!, JSON.stringify({ ...doc, evidence: 'token=abcdefghijklmnop' }));
+    writeFileSync(started[1]!.replace(/-[0-9a-f]{6}\.json$/, '-ffffff.json'), readFileSync(started[1]!));
+    for (const showSecrets of [false, true])
+      for (const signatures of [false, true]) {
+        const opts = { now: NOW, showSecrets, signatures };
+        const pooled = createProjectIndex(dir, { ...opts, pool: { threads: 2, minItemsPerThread: 1 } });
+        const one = createProjectIndex(dir, { ...opts, pool: { threads: 1 } });
+        const json = JSON.stringify(pooled.load().runs);
+        expect(json).toBe(JSON.stringify(one.load().runs));
+        expect(json.includes('abcdefghijklmnop')).toBe(showSecrets);
+      }
+  });
+
   it('should report a new run as changed and a deleted one as removed', () => {
     const dir = copySample();
     const index = createProjectIndex(dir, { now: NOW });

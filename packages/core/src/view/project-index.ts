@@ -6,9 +6,9 @@ import { createTreeContext } from '../check/validate-files.js';
 import type { CheckedDocument, Dialect, DialectId, ListedEntry, TreeContext } from '../dialects/dialect.js';
 import { dialects } from '../dialects/registry.js';
 import { teamDocumentPaths } from '../dialects/team/load.js';
-import { type PoolOptions, poolThreads } from '../pool/pool.js';
-import { redactSecretsIn, redactSecretsInShared } from '../text/secrets.js';
+import { type PoolOptions, poolThreads, warmPool } from '../pool/pool.js';
 import { prefetchDocuments } from './index-cache-prefetch.js';
+import { redactRunView } from './redact-view.js';
 import type { RunFacts, RunView } from './run-view.js';
 
 /** Options of `loadProject` and `createProjectIndex`. */
@@ -298,6 +298,25 @@ function externalsOf(d: Dialect, root: string, facts: readonly RunFacts[]): Set<
   return out;
 }
 
+/**
+ * Whether a `.team/runs` root looks large enough for the worker pool, before its events are listed: a run's
+ * `events/` folder of 64 KiB or more (on ext4 ~650 entries, on tmpfs ~3,200). Only a hint for starting workers
+ * early; which documents are read where is decided once they are listed.
+ */
+function manyEvents(root: string, listing: (dir: string) => readonly ListedEntry[]): boolean {
+  try {
+    for (const e of listing(root))
+      if (
+        e.isDirectory() &&
+        (statSync(`${root}/${e.name}/events`, { throwIfNoEntry: false })?.size ?? 0) >= 65536
+      )
+        return true;
+  } catch {
+    // unreadable: the loader reports it
+  }
+  return false;
+}
+
 /** An incremental index of the runs under a project directory (see `ProjectIndex`). */
 export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions = {}): ProjectIndex {
   const dir = resolve(projectDir);
@@ -359,7 +378,7 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
    */
   const redacted = new WeakMap<object, unknown>();
   const redact = (view: RunView): RunView =>
-    opts.showSecrets ? view : signatures ? redactSecretsInShared(view, redacted) : redactSecretsIn(view);
+    opts.showSecrets ? view : redactRunView(view, signatures ? redacted : undefined);
   let roots: RootEntry[] = [];
   let slots = new Map<string, RunSlot[]>();
   let documentsRead = 0;
@@ -476,18 +495,30 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
     // A large team root is read ahead on the worker pool; the loader then finds its documents here.
     let ahead: string[] = [];
     if (d.id === 'team' && !opts.readDocument) {
-      const { paths, listedAsFile } = teamDocumentPaths(root, { listing });
+      // Workers start while this thread lists the events (a worker takes ~50 ms to load its modules).
+      if (!prev && manyEvents(root, listing)) warmPool(opts.pool?.threads);
+      const { paths, listedAsFile, ends, fold } = teamDocumentPaths(root, { listing });
       // At most this many are not in the index: the root asked for `prev.docs` last time, and a document it no
       // longer lists or that changed was dropped (`invalidated`). Too few for the pool: the loader reads them.
       const unknown = prev ? Math.max(0, paths.length - prev.docs.length) + 2 * invalidated : paths.length;
       const regular: boolean[] = [];
+      const groups = { ends: [] as number[], fold: [] as boolean[] };
       if (poolThreads(unknown, opts.pool) > 1)
-        paths.forEach((p, i) => {
-          if (docs.has(p)) return;
-          ahead.push(p);
-          regular.push(listedAsFile[i]!);
+        ends.forEach((end, g) => {
+          for (let i = g === 0 ? 0 : ends[g - 1]!; i < end; i++) {
+            if (docs.has(paths[i]!)) continue;
+            ahead.push(paths[i]!);
+            regular.push(listedAsFile[i]!);
+          }
+          if (ahead.length > (groups.ends.at(-1) ?? 0)) {
+            groups.ends.push(ahead.length);
+            groups.fold.push(fold[g]!);
+          }
         });
-      const read = prefetchDocuments(ahead, display, opts.confineTo, opts.pool, regular);
+      const read = prefetchDocuments(ahead, display, opts.confineTo, opts.pool, regular, {
+        ...groups,
+        redact: !opts.showSecrets,
+      });
       if (read) {
         for (const doc of read) docs.set(doc.path, doc);
         documentsRead += read.length;

@@ -234,8 +234,11 @@ export function teamTreeRecord(doc: CheckedDocument): { value: unknown; text: st
   return { value: pick(o, fields), text: doc.text };
 }
 
-/** sha256 of a project file by project-relative path, each path hashed once. */
-function projectHasher(projectDir: string): (rel: string) => string | undefined {
+/**
+ * sha256 of a project file by project-relative path, each path hashed once by this hasher (give one hasher to the
+ * runs of one pass: the approvals of every run of a root name the same few artifacts).
+ */
+export function projectHasher(projectDir: string): (rel: string) => string | undefined {
   const cache = new Map<string, string | undefined>();
   return (rel) => {
     if (!cache.has(rel)) cache.set(rel, hashProjectFile(projectDir, rel));
@@ -243,9 +246,12 @@ function projectHasher(projectDir: string): (rel: string) => string | undefined 
   };
 }
 
-/** Every model of a tree (artifacts hashed once per path); `keep`: see `teamRunModel`. */
-export function teamModels(tree: TeamTree, keep = false): TeamRunModel[] {
-  const hashOf = projectHasher(tree.projectDir);
+/** Every model of a tree (artifacts hashed once per path by `hashOf`); `keep`: see `teamRunModel`. */
+export function teamModels(
+  tree: TeamTree,
+  keep = false,
+  hashOf: (rel: string) => string | undefined = projectHasher(tree.projectDir),
+): TeamRunModel[] {
   return tree.runs.filter(isRun).map((r) => teamRunModel(r, hashOf, keep));
 }
 

@@ -1,8 +1,8 @@
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { Finding } from '../../findings/finding.js';
 import { shellCommand } from '../../text/shell-quote.js';
-import type { CheckedDocument, TreeContext } from '../dialect.js';
-import { hashProjectFile, isRun, loadTeamTree, newestRun, type TeamTree } from './load.js';
+import type { CheckedDocument } from '../dialect.js';
+import { hashProjectFile, isRun, newestRun, type TeamTree } from './load.js';
 import { type TeamRunModel, type TeamTask, teamRunModel } from './model.js';
 import type { TeamEventRecord } from './records.js';
 import { fileFinding, teamFinding } from './rules.js';
@@ -253,26 +253,4 @@ export function teamModels(
   hashOf: (rel: string) => string | undefined = projectHasher(tree.projectDir),
 ): TeamRunModel[] {
   return tree.runs.filter(isRun).map((r) => teamRunModel(r, hashOf, keep));
-}
-
-/**
- * The tree-level rules of a `.team/runs` root, run by run: each run's rules run as soon as its files are read,
- * and when the context can release documents, that run's are released (a tree of 100k events is never held at
- * once). The tree keeps only what the file rules need of a released run (whether it has a run.json, events or
- * approvals), so its lists are cut to their first document.
- */
-export function checkTeamTree(runsDir: string, ctx: TreeContext): Finding[] {
-  const out: Finding[] = [];
-  const hashOf = projectHasher(dirname(dirname(runsDir)));
-  const tree = loadTeamTree(runsDir, ctx, (files) => {
-    if (isRun(files))
-      for (const f of runFindings(teamRunModel(files, hashOf), ctx.display, false)) out.push(f);
-    if (!ctx.release) return files;
-    const done: string[] = files.run ? [files.run.path] : [];
-    for (const d of files.events) done.push(d.path);
-    for (const d of files.approvals) done.push(d.path);
-    ctx.release(done);
-    return { ...files, events: files.events.slice(0, 1), approvals: files.approvals.slice(0, 1) };
-  });
-  return [...treeFileFindings(tree, ctx.display), ...out];
 }

@@ -274,7 +274,7 @@ describe('createProjectIndex', () => {
     expect(pooled.refresh([event]).runs).toEqual(fresh(dir));
   });
 
-  it('should load the same runs when worker threads fold tasks whose file names lie or whose texts hold secrets', () => {
+  it('should load the same runs on worker threads when event file names lie or texts hold secrets', () => {
     const dir = copySample();
     const events = filesUnder(join(dir, '.team/runs')).filter((p) => p.includes('/events/'));
     const started = events.filter((p) => p.includes('-task_started-'));

@@ -7,8 +7,8 @@ import type { CheckedDocument, Dialect, DialectId, ListedEntry, TreeContext } fr
 import { dialects } from '../dialects/registry.js';
 import { teamDocumentPaths } from '../dialects/team/load.js';
 import { type PoolOptions, poolThreads, warmPool } from '../pool/pool.js';
+import { redactSecretsIn, redactSecretsInShared } from '../text/secrets.js';
 import { prefetchDocuments } from './index-cache-prefetch.js';
-import { redactRunView } from './redact-view.js';
 import type { RunFacts, RunView } from './run-view.js';
 
 /** Options of `loadProject` and `createProjectIndex`. */
@@ -378,7 +378,7 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
    */
   const redacted = new WeakMap<object, unknown>();
   const redact = (view: RunView): RunView =>
-    opts.showSecrets ? view : redactRunView(view, signatures ? redacted : undefined);
+    opts.showSecrets ? view : signatures ? redactSecretsInShared(view, redacted) : redactSecretsIn(view);
   let roots: RootEntry[] = [];
   let slots = new Map<string, RunSlot[]>();
   let documentsRead = 0;
@@ -497,28 +497,18 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
     if (d.id === 'team' && !opts.readDocument) {
       // Workers start while this thread lists the events (a worker takes ~50 ms to load its modules).
       if (!prev && manyEvents(root, listing)) warmPool(opts.pool?.threads);
-      const { paths, listedAsFile, ends, fold } = teamDocumentPaths(root, { listing });
+      const { paths, listedAsFile } = teamDocumentPaths(root, { listing });
       // At most this many are not in the index: the root asked for `prev.docs` last time, and a document it no
       // longer lists or that changed was dropped (`invalidated`). Too few for the pool: the loader reads them.
       const unknown = prev ? Math.max(0, paths.length - prev.docs.length) + 2 * invalidated : paths.length;
       const regular: boolean[] = [];
-      const groups = { ends: [] as number[], fold: [] as boolean[] };
       if (poolThreads(unknown, opts.pool) > 1)
-        ends.forEach((end, g) => {
-          for (let i = g === 0 ? 0 : ends[g - 1]!; i < end; i++) {
-            if (docs.has(paths[i]!)) continue;
-            ahead.push(paths[i]!);
-            regular.push(listedAsFile[i]!);
-          }
-          if (ahead.length > (groups.ends.at(-1) ?? 0)) {
-            groups.ends.push(ahead.length);
-            groups.fold.push(fold[g]!);
-          }
+        paths.forEach((p, i) => {
+          if (docs.has(p)) return;
+          ahead.push(p);
+          regular.push(listedAsFile[i]!);
         });
-      const read = prefetchDocuments(ahead, display, opts.confineTo, opts.pool, regular, {
-        ...groups,
-        redact: !opts.showSecrets,
-      });
+      const read = prefetchDocuments(ahead, display, opts.confineTo, opts.pool, regular);
       if (read) {
         for (const doc of read) docs.set(doc.path, doc);
         documentsRead += read.length;

@@ -5,7 +5,7 @@ import { entryExists, readRegularFileUtf8 } from '../../fs/read-checkpoint.js';
 import { createHash } from '../../util/crypto.js';
 import type { CheckedDocument, ListedEntry, TreeContext } from '../dialect.js';
 import { pathProblem } from './guards.js';
-import { fileNameOf, parseEventFileName, RUN_ID_RE } from './names.js';
+import { RUN_ID_RE } from './names.js';
 
 /** The files of one run directory `.team/runs/<run_id>/`. */
 export interface TeamRunFiles {
@@ -201,60 +201,33 @@ export function loadTeamTree(
   };
 }
 
-/** The documents `loadTeamTree` asks for under a root, in groups (`teamDocumentPaths`). */
-export interface TeamDocumentPaths {
-  readonly paths: string[];
-  /** For each path: whether the listing saw a regular file there. */
-  readonly listedAsFile: boolean[];
-  /** The groups the paths come in: each holds the paths up to (not including) its end index. */
-  readonly ends: number[];
-  /** For each group: whether it holds the event documents of one task (by the task id their names carry). */
-  readonly fold: boolean[];
-}
-
 /**
  * The documents `loadTeamTree` asks for under a `.team/runs` root, listed through `ctx` (to read them ahead):
- * each run's run.json when it is a regular file, and its `events/` and `approvals/` documents. Events come grouped
- * by the task their file names carry (in listing order within a group), so that the thread reading a group can
- * derive that task (fold.ts); a name that does not parse is a group of its own. Every other document is a group
- * of its own.
+ * each run's run.json when it is a regular file, and its `events/` and `approvals/` documents; `listedAsFile`
+ * says, for each, whether the listing saw a regular file there.
  */
-export function teamDocumentPaths(runsDir: string, ctx?: Pick<TreeContext, 'listing'>): TeamDocumentPaths {
-  const out: TeamDocumentPaths = { paths: [], listedAsFile: [], ends: [], fold: [] };
-  const add = (path: string, isFile: boolean) => {
-    out.paths.push(path);
-    out.listedAsFile.push(isFile);
-  };
-  const close = (fold: boolean) => {
-    out.ends.push(out.paths.length);
-    out.fold.push(fold);
-  };
+export function teamDocumentPaths(
+  runsDir: string,
+  ctx?: Pick<TreeContext, 'listing'>,
+): { paths: string[]; listedAsFile: boolean[] } {
+  const paths: string[] = [];
+  const listedAsFile: boolean[] = [];
   for (const r of entries(runsDir, ctx)) {
     if (isTempName(r.name) || !r.isDirectory()) continue;
     const dir = join(runsDir, r.name);
     if (entries(dir, ctx).some((f) => f.name === 'run.json' && f.isFile())) {
-      add(join(dir, 'run.json'), true);
-      close(false);
+      paths.push(join(dir, 'run.json'));
+      listedAsFile.push(true);
     }
-    const events = listed(join(dir, 'events'), ctx);
-    const byTask = new Map<string, number[]>();
-    for (let i = 0; i < events.json.length; i++) {
-      const task = parseEventFileName(fileNameOf(events.json[i]!))?.task;
-      const list = task === undefined ? undefined : byTask.get(task);
-      if (list) list.push(i);
-      else byTask.set(task ?? `\0${i}`, [i]);
-    }
-    for (const list of byTask.values()) {
-      for (const i of list) add(events.json[i]!, events.jsonIsFile[i]!);
-      close(true);
-    }
-    const approvals = listed(join(dir, 'approvals'), ctx);
-    for (let i = 0; i < approvals.json.length; i++) {
-      add(approvals.json[i]!, approvals.jsonIsFile[i]!);
-      close(false);
+    for (const sub of ['events', 'approvals']) {
+      const l = listed(join(dir, sub), ctx);
+      for (let i = 0; i < l.json.length; i++) {
+        paths.push(l.json[i]!);
+        listedAsFile.push(l.jsonIsFile[i]!);
+      }
     }
   }
-  return out;
+  return { paths, listedAsFile };
 }
 
 /**

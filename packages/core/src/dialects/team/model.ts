@@ -74,7 +74,7 @@ function attemptStatus(terminals: readonly TeamEventRecord[]): TeamAttemptStatus
 }
 
 /** One task from its events (any order): its attempts in number order. Pure. */
-export function taskOf(id: string, events: readonly TeamEventRecord[]): TeamTask {
+function taskOf(id: string, events: readonly TeamEventRecord[]): TeamTask {
   const attempts = new Map<number, { started: TeamEventRecord[]; terminals: TeamEventRecord[] }>();
   for (const e of [...events].sort(byTimeThenName)) {
     const a = attempts.get(e.attempt) ?? { started: [], terminals: [] };
@@ -110,7 +110,7 @@ const same = (a: readonly unknown[], b: readonly unknown[]) => {
 const firstAt = (t: TeamTask) => t.attempts[0]!.started[0]?.at ?? t.attempts[0]!.terminals[0]?.at ?? '';
 
 /** Events by task id, each list in the order given. */
-export function groupByTask(events: readonly TeamEventRecord[]): Map<string, TeamEventRecord[]> {
+function groupByTask(events: readonly TeamEventRecord[]): Map<string, TeamEventRecord[]> {
   const byTask = new Map<string, TeamEventRecord[]>();
   for (const e of events) {
     const list = byTask.get(e.taskId);
@@ -118,14 +118,6 @@ export function groupByTask(events: readonly TeamEventRecord[]): Map<string, Tea
     else byTask.set(e.taskId, [e]);
   }
   return byTask;
-}
-
-/**
- * Keeps a task derived elsewhere (another thread, dialects/team/fold.ts) from these events, for the next
- * `tasksOf(…, true)` that groups the same event records: it is then that task, not derived again.
- */
-export function keepTask(events: readonly TeamEventRecord[], task: TeamTask): void {
-  if (events.length > 0) derivedTasks.set(events[0]!, { events, task });
 }
 
 /** The tasks of grouped events, by when they began, then by id; `keep`: see `tasksOf`. */

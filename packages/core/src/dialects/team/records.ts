@@ -90,14 +90,6 @@ export function eventRecord(doc: CheckedDocument): TeamEventRecord | undefined {
   return r ?? undefined;
 }
 
-/**
- * Records the event a document holds, as another thread derived it from the same bytes (dialects/team/fold.ts):
- * `eventRecord(doc)` then returns it without reading `doc.value` (which such a document does not carry).
- */
-export function keepEventRecord(doc: CheckedDocument, record: TeamEventRecord | null): void {
-  eventRecords.set(doc, record);
-}
-
 /** The approval a document holds, or undefined when it is not fit for state. */
 export function approvalRecord(doc: CheckedDocument): TeamApprovalRecord | undefined {
   let r = approvalRecords.get(doc);

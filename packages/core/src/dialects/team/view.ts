@@ -55,21 +55,9 @@ function attemptView(a: TeamAttempt): AttemptView {
 }
 
 /** A task's view and its latest event time, by task identity (a task whose events did not change is the same object). */
-const taskViews = new WeakMap<TeamTask, TaskView>();
+const taskViews = new WeakMap<TeamTask, { readonly unit: UnitView; readonly lastAt: string | undefined }>();
 
-/** A task's unit view and the latest time of its events. */
-export interface TaskView {
-  readonly unit: UnitView;
-  readonly lastAt: string | undefined;
-}
-
-/** Keeps a task's view derived elsewhere (another thread, fold.ts): `taskView(t)` then returns it. */
-export function keepTaskView(t: TeamTask, v: TaskView): void {
-  taskViews.set(t, v);
-}
-
-/** A task's unit view and latest event time, derived once per task object. */
-export function taskView(t: TeamTask): TaskView {
+function taskView(t: TeamTask): { readonly unit: UnitView; readonly lastAt: string | undefined } {
   let v = taskViews.get(t);
   if (!v) {
     let lastAt: string | undefined;

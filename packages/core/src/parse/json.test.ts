@@ -1,7 +1,7 @@
 import { fcParams } from '@ckpt/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseJson } from './json.js';
+import { JsonSourceMap, parseJson } from './json.js';
 import { scanJson } from './json-scanner.js';
 
 describe('parseJson', () => {
@@ -126,5 +126,29 @@ describe('parseJson', () => {
       ),
       fcParams(300),
     );
+  });
+
+  it('should place a finding on the whole document where the scanner does, without scanning', () => {
+    const space = fc
+      .array(fc.constantFrom(' ', '\n', '\t', '\r', '\r\n'), { maxLength: 4 })
+      .map((a) => a.join(''));
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.constantFrom(0, 2, '\t'), space, space, (v, indent, before, after) => {
+        const text = `${before}${JSON.stringify(v, null, indent)}${after}`;
+        const p = parseJson(text, 'f.json');
+        const fast = p.sourceMap.locate('');
+        // Nothing was scanned for it: a fresh map scans, and gives the same place.
+        expect((p.sourceMap as unknown as { scanned?: unknown }).scanned).toBeUndefined();
+        expect(new JsonSourceMap(text).locate('')).toEqual(fast);
+      }),
+      fcParams(300),
+    );
+    // A document too deep to read is placed by the scanner (at 1:1: it stops inside).
+    const deep = `${'['.repeat(300)}${']'.repeat(300)}`;
+    expect(parseJson(deep, 'f.json').findings[0]).toMatchObject({
+      code: 'parse/too-deep',
+      line: 1,
+      column: 1,
+    });
   });
 });

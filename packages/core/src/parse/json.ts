@@ -84,10 +84,19 @@ function keptEveryMember(text: string, kept: { members: number; colons: number }
   return kept.members === countMembers(text);
 }
 
+/** Space, tab, line feed, carriage return: the whitespace JSON allows around values. */
+const isJsonSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
+
 /** A source map over a JSON text; the scan runs only when a location is first asked for. */
 export class JsonSourceMap implements SourceMap {
   private scanned: JsonScan | undefined;
   private index: LineIndex | undefined;
+  /**
+   * Set by parseJson when JSON.parse read the whole text and it nests within MAX_DEPTH (so the scanner would find
+   * no error): the root value then spans the text between its leading and trailing JSON whitespace, and a finding
+   * on the whole document (pointer '') is placed without a scan.
+   */
+  parsed = false;
 
   constructor(private readonly text: string) {}
 
@@ -102,6 +111,14 @@ export class JsonSourceMap implements SourceMap {
   }
 
   locate(pointer: string, part: 'value' | 'key' = 'value'): Location {
+    if (pointer === '' && this.parsed && this.scanned === undefined) {
+      const t = this.text;
+      let start = 0;
+      let end = t.length;
+      while (isJsonSpace(t.charCodeAt(start))) start++;
+      while (isJsonSpace(t.charCodeAt(end - 1))) end--;
+      return this.lines.span(start, end);
+    }
     let p = pointer;
     for (;;) {
       const span = this.scan.spans.get(p);
@@ -152,6 +169,7 @@ export function parseJson(text: string, file: string): ParsedJson {
     });
     return { ok: false, value: undefined, findings: [f], sourceMap };
   }
+  sourceMap.parsed = true;
   const ranged = kept.infinite
     ? infinitePointers(value).map((pointer) =>
         findingAt(file, sourceMap.locate(pointer), {

@@ -40,7 +40,7 @@ async function expandPaths(paths: readonly string[]): Promise<string[]> {
 }
 
 /**
- * `CKPT_THREADS=<n>`: threads for the per-file pass (1: no worker thread), for a machine whose
+ * `CKPT_THREADS=<n>`: threads that check files and runs (1: this one alone, no worker), for a machine whose
  * `os.availableParallelism()` says more cores than the process may use, and for comparing. Anything else: default.
  */
 function threadsFromEnv(): { pool?: { threads: number } } {

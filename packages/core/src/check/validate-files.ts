@@ -29,6 +29,13 @@ export const VALIDATE_MIN_FILES_PER_THREAD = 16_000;
 /** Below this many units (team runs) per thread, units are checked on this thread alone. */
 export const VALIDATE_MIN_UNITS_PER_THREAD = 4;
 
+/**
+ * The young generation of a worker checking units, in MB. A unit's documents die young, and what lives while
+ * the unit is checked (its records) is small: 6 MB (2 MB semi-spaces) costs no measurable time on 100k team
+ * files, against ~48 MB each at V8's default.
+ */
+export const VALIDATE_WORKER_YOUNG_MB = 6;
+
 /** Version of the JSON document `ckpt validate --reporter json` prints. */
 export const VALIDATION_FORMAT_VERSION = 1;
 
@@ -157,13 +164,15 @@ function* results(
   let done = 0;
   const unitPool: PoolOptions = {
     minItemsPerThread: VALIDATE_MIN_UNITS_PER_THREAD,
+    callerWorks: false,
+    youngGenerationMb: VALIDATE_WORKER_YOUNG_MB,
     ...opts.pool,
     chunkSize: 1,
   };
   // Workers load their modules while this thread checks the files outside units.
   if (c.units.length > 0) {
     const threads = poolThreads(c.units.length, unitPool);
-    if (threads > 1) warmPool(unitPool.callerWorks === false ? threads + 1 : threads);
+    if (threads > 1) warmPool(unitPool.callerWorks === false ? threads + 1 : threads, unitPool);
   }
   const roots = rootStates(c);
   const display = displayer(c);

@@ -26,8 +26,13 @@ export type { FileResult } from './merge-findings.js';
  */
 export const VALIDATE_MIN_FILES_PER_THREAD = 16_000;
 
-/** Below this many units (team runs) per thread, units are checked on this thread alone. */
-export const VALIDATE_MIN_UNITS_PER_THREAD = 4;
+/**
+ * Below this many units (team runs) per thread, units are checked on this thread alone. Measured on the 2-core
+ * machine of BENCHMARKS.md (team runs of 400 files, load ~2.5): 10k files (25 runs) 0.42 s on one thread against
+ * 0.48 s with two workers (each warms up its own JIT: +0.25 s CPU), 20k (51 runs) the same, 40k (100 runs) 1.12 s
+ * against 1.00 s, 100k 2.5 s against 1.85 s.
+ */
+export const VALIDATE_MIN_UNITS_PER_THREAD = 32;
 
 /**
  * The young generation of a worker checking units, in MB. A unit's documents die young, and what lives while

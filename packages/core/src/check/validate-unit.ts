@@ -6,8 +6,7 @@ import type { PoolTask } from '../pool/pool.js';
 import { type CheckOptions, checkDocument } from './check-document.js';
 import { displayPath, type FileRef, type Listings, type UnitRef, walkFiles } from './collect-files.js';
 import { addByFile, byFile, type FileResult, withTreeFindings } from './merge-findings.js';
-import { type DocRecord, documentOf } from './records.js';
-import { fileChecker, howOf } from './validate-task.js';
+import { documentChecker, howOf } from './validate-task.js';
 
 /** What checking one unit gives: its files' results (sorted, tree findings merged), and what its root needs. */
 export interface UnitResult {
@@ -72,7 +71,7 @@ export const validateUnitTask: PoolTask<UnitTaskInput, UnitResult> = {
       named.set(i, list);
     }
     const opts = { strict: input.strict, dialect: input.dialect };
-    const check = fileChecker(opts, false);
+    const check = documentChecker(opts);
     return (from, to) => {
       const out: UnitResult[] = [];
       for (let i = from; i < to; i++) {
@@ -92,33 +91,46 @@ export const validateUnitTask: PoolTask<UnitTaskInput, UnitResult> = {
 
 function checkUnitDir(
   unit: UnitRef,
-  check: ReturnType<typeof fileChecker>,
+  check: ReturnType<typeof documentChecker>,
   opts: { strict: boolean; dialect: string | undefined },
   cwd: string,
 ): UnitResult {
   const listings: Listings = new Map();
   const refs = unitRefs(unit, listings);
-  const byPath = new Map<string, DocRecord>();
+  // The unit's documents live until its tree rules ran (a few hundred): kept whole, no record cut from them.
+  const byPath = new Map<string, CheckedDocument>();
   const results: FileResult[] = [];
   const nested = new Map<string, { dialect: Dialect; root: string }>();
   const own = getDialect(unit.dialect)!;
   const ownRoot = dirname(unit.dir);
   let touched = false;
   let skipped = 0;
+  // A root depends on the file's folder and kind (Dialect.rootOf): asked once per run of files sharing both.
+  let lastDir = '';
+  let lastKind: string | undefined;
+  let lastRoot: string | undefined;
   for (const ref of refs.files) {
-    const rec = check(ref.path, ref.file, howOf(ref)) as DocRecord | null;
-    if (!rec) {
+    const checked = check(ref.path, ref.file, howOf(ref));
+    if (!checked) {
       skipped++;
       continue;
     }
-    results.push({ file: rec.file, kind: rec.kind, findings: rec.findings });
-    byPath.set(rec.path, rec);
-    if (!rec.kind) continue;
-    const dialect = getDialect(rec.kind.slice(0, rec.kind.indexOf('/')));
-    const root = dialect?.checkTree ? dialect.rootOf?.(rec.path, rec.kind) : undefined;
+    const doc = checked.doc;
+    results.push({ file: doc.file, kind: doc.kind, findings: doc.findings });
+    byPath.set(doc.path, doc);
+    if (!doc.kind) continue;
+    const dialect = getDialect(doc.kind.slice(0, doc.kind.indexOf('/')));
+    if (!dialect?.checkTree || !dialect.rootOf) continue;
+    const slash = doc.path.lastIndexOf(sep);
+    if (doc.kind !== lastKind || slash + 1 !== lastDir.length || !doc.path.startsWith(lastDir)) {
+      lastDir = doc.path.slice(0, slash + 1);
+      lastKind = doc.kind;
+      lastRoot = dialect.rootOf(doc.path, doc.kind);
+    }
+    const root = lastRoot;
     if (root === undefined) continue;
     if (dialect === own && root === ownRoot) touched = true;
-    else nested.set(`${dialect!.id}\0${root}`, { dialect: dialect!, root });
+    else nested.set(`${dialect.id}\0${root}`, { dialect, root });
   }
   const shown = new Map(refs.files.map((r) => [r.path, r.file]));
   const named: CheckOptions = { ...(opts.strict ? { strict: true } : {}), sniff: true };
@@ -127,9 +139,7 @@ function checkUnitDir(
   const display = (abs: string) => shown.get(abs) ?? displayPath(abs, cwd);
   const ctx: TreeContext = {
     document(absPath) {
-      const rec = byPath.get(absPath);
-      if (rec) return documentOf(rec);
-      let doc = others.get(absPath);
+      let doc = byPath.get(absPath) ?? others.get(absPath);
       if (!doc) {
         doc = checkDocument(absPath, display(absPath), namedOpts) ?? unreadable(absPath, display(absPath));
         others.set(absPath, doc);

@@ -99,7 +99,10 @@ export interface Dialect {
    * keep it whole.
    */
   treeRecord?(doc: CheckedDocument): { value: unknown; text: string | undefined };
-  /** The root of the tree a file belongs to (e.g. `.team/runs`), for tree-level rules. */
+  /**
+   * The root of the tree a file belongs to (e.g. `.team/runs`), for tree-level rules. By the file's folder and
+   * kind only, never its name (`validate` asks once per folder and kind).
+   */
   rootOf?(absPath: string, kind: string | undefined): string | undefined;
   /**
    * Optional, with `checkUnit`: whether a directory directly in a root is a unit of the tree rules (team: a run

@@ -111,8 +111,10 @@ export class VirtualList {
       return;
     }
     if (!this.sheet.hidden) this.sheet.hidden = true;
+    // As many rows every frame (a screen and a margin of 8 on each side): as many scroll in as out, so rows are
+    // refilled in place and none leaves the document and comes back.
     const first = Math.max(0, Math.floor(top / rh) - 8);
-    const last = Math.min(this.items.length - 1, Math.ceil((top + height) / rh) + 8);
+    const last = Math.min(this.items.length - 1, first + Math.ceil(height / rh) + 17);
     for (const [i, row] of this.rows)
       if (i < first || i > last) {
         this.rows.delete(i);

@@ -5,9 +5,11 @@
 //   busy N    N busy-loop node processes started by this script for the pass (default 2: one per core here)
 //   throttle  Chromium's own CPU throttling (CDP Emulation.setCPUThrottlingRate, default 4x)
 // Each pass scrolls the whole unit list down in 3 s of animation frames and back up in 3 s, from the page's
-// requestAnimationFrame (every frame moves the list by ~55 rows: a fling, the hardest case for the list), and
-// records every frame's duration. Performance.getMetrics before and after gives the main thread's time per frame;
-// --trace <file> also writes a Chromium trace of one throttled pass and prints its longest tasks.
+// requestAnimationFrame (every frame moves the list by ~55 rows: a fling), and records every frame's duration; a
+// second kind of pass ("wheel") moves ~5 rows a frame, so full rows scroll in. Each condition runs under a
+// Chromium trace: the renderer main thread's CPU time per frame (thread time, so what the machine's other work
+// does to the wall clock does not count) and where it goes. --trace <file> also writes the trace of one
+// throttled pass and prints its longest tasks.
 // Prints a Markdown section for BENCHMARKS.md.
 //
 //   node packages/bench/src/view-scroll.mjs
@@ -56,9 +58,9 @@ function burn(n) {
   };
 }
 
-/** One pass in the page: down in 3 s, up in 3 s; every frame's duration. */
-function scrollPass(page) {
-  return page.evaluate(async () => {
+/** One pass in the page: down in 3 s, up in 3 s, over `span` of the list; every frame's duration. */
+function scrollPass(page, span = 1) {
+  return page.evaluate(async (span) => {
     const el = document.querySelector('.vlist');
     const gaps = [];
     for (const [from, to] of [
@@ -72,7 +74,7 @@ function scrollPass(page) {
           gaps.push(now - last);
           last = now;
           const p = Math.min(1, (now - start) / 3000);
-          el.scrollTop = (from + (to - from) * p) * (el.scrollHeight - el.clientHeight);
+          el.scrollTop = (from + (to - from) * p) * span * (el.scrollHeight - el.clientHeight);
           if (p < 1) requestAnimationFrame(step);
           else done();
         };
@@ -81,36 +83,50 @@ function scrollPass(page) {
       gaps.shift();
     }
     return gaps;
-  });
+  }, span);
 }
 
-const METRICS = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration', 'JSHeapUsedSize'];
-async function metrics(cdp) {
-  const { metrics: m } = await cdp.send('Performance.getMetrics');
-  return Object.fromEntries(m.filter((x) => METRICS.includes(x.name)).map((x) => [x.name, x.value]));
+/** The renderer main thread's events of a trace (complete events, with thread times). */
+function mainThread(events) {
+  const main = new Set(
+    events
+      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  return events.filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`));
 }
 
-/** Frames of several passes under one condition, with the main thread's time per frame. */
-async function measure(page, cdp, label, setup) {
+/** CPU ms per frame of the main thread's events by name (thread time; wall time where a trace has none). */
+function cpuPerFrame(main, frames, ...names) {
+  const us = main.filter((e) => names.includes(e.name)).reduce((a, e) => a + (e.tdur ?? e.dur), 0);
+  return us / 1000 / frames;
+}
+
+const CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'];
+
+/** Frames of several passes under one condition, with the main thread's CPU time per frame. */
+async function measure(page, browser, label, setup, span = 1) {
   const stop = await setup();
   try {
     const gaps = [];
-    const before = await metrics(cdp);
-    for (let i = 0; i < passes; i++) gaps.push(...(await scrollPass(page)));
-    const after = await metrics(cdp);
+    await browser.startTracing(page, { categories: CATEGORIES });
+    for (let i = 0; i < passes; i++) gaps.push(...(await scrollPass(page, span)));
+    const trace = JSON.parse((await browser.stopTracing()).toString());
+    const main = mainThread(trace.traceEvents ?? trace);
     const sorted = [...gaps].sort((a, b) => a - b);
-    const per = (k) => ((after[k] - before[k]) * 1000) / gaps.length;
+    const n = gaps.length;
     const r = {
       label,
-      n: gaps.length,
-      p50: sorted[Math.floor(sorted.length * 0.5)],
-      p95: sorted[Math.floor(sorted.length * 0.95)],
+      n,
+      p50: sorted[Math.floor(n * 0.5)],
+      p95: sorted[Math.floor(n * 0.95)],
       max: sorted.at(-1),
       over33: gaps.filter((g) => g > 33.4).length,
-      task: per('TaskDuration'),
-      script: per('ScriptDuration'),
-      layout: per('LayoutDuration') + per('RecalcStyleDuration'),
-      heapMB: after.JSHeapUsedSize / 1048576,
+      cpu: cpuPerFrame(main, n, 'ThreadControllerImpl::RunTask'),
+      script: cpuPerFrame(main, n, 'FunctionCall'),
+      styleLayout: cpuPerFrame(main, n, 'UpdateLayoutTree', 'Layout'),
+      paint: cpuPerFrame(main, n, 'PrePaint', 'Paint', 'Layerize', 'Commit'),
+      gc: cpuPerFrame(main, n, 'MinorGC', 'MajorGC', 'V8.GC_MC_BACKGROUND_MARKING', 'BlinkGC.AtomicPhase'),
       load: loadavg()[0],
     };
     log(`${label}: ${JSON.stringify(r)}`);
@@ -122,12 +138,7 @@ async function measure(page, cdp, label, setup) {
 
 /** The longest renderer tasks of a trace, each with the longest events inside it. */
 function longTasks(events) {
-  const main = new Set(
-    events
-      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
-  const on = events.filter((e) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`));
+  const on = mainThread(events);
   const tasks = on.filter((e) => e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask');
   tasks.sort((a, b) => b.dur - a.dur);
   return tasks.slice(0, 5).map((t) => {
@@ -162,15 +173,16 @@ try {
   });
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Performance.enable');
   await page.goto(`${url}runs/team/${encodeURIComponent(meta.runId)}`);
   await page.waitForSelector('body[data-units="complete"]', { timeout: 300_000 });
   const none = async () => async () => undefined;
-  if (want('first')) rows.push(await measure(page, cdp, 'idle, right after the last units arrived', none));
-  if (want('idle')) rows.push(await measure(page, cdp, 'idle', none));
+  if (want('first'))
+    rows.push(await measure(page, browser, 'idle, right after the last units arrived', none));
+  if (want('idle')) rows.push(await measure(page, browser, 'idle', none));
+  if (want('wheel')) rows.push(await measure(page, browser, 'idle, "wheel" (~5 rows a frame)', none, 0.1));
   if (busy > 0 && want('busy'))
     rows.push(
-      await measure(page, cdp, `${busy} busy-loop processes`, async () => {
+      await measure(page, browser, `${busy} busy-loop processes`, async () => {
         const stop = burn(busy);
         await new Promise((w) => setTimeout(w, 500));
         return async () => stop();
@@ -180,28 +192,49 @@ try {
     const rate = async (r) => cdp.send('Emulation.setCPUThrottlingRate', { rate: r });
     if (want('throttle'))
       rows.push(
-        await measure(page, cdp, `CPU throttled ${throttle}× (CDP)`, async () => {
+        await measure(page, browser, `CPU throttled ${throttle}× (CDP)`, async () => {
           await rate(throttle);
           return () => rate(1);
         }),
       );
     if (busy > 0 && want('both'))
       rows.push(
-        await measure(page, cdp, `CPU throttled ${throttle}× and ${busy} busy-loop processes`, async () => {
-          await rate(throttle);
-          const stop = burn(busy);
-          await new Promise((w) => setTimeout(w, 500));
-          return async () => {
-            stop();
-            await rate(1);
-          };
-        }),
+        await measure(
+          page,
+          browser,
+          `CPU throttled ${throttle}× and ${busy} busy-loop processes`,
+          async () => {
+            await rate(throttle);
+            const stop = burn(busy);
+            await new Promise((w) => setTimeout(w, 500));
+            return async () => {
+              stop();
+              await rate(1);
+            };
+          },
+        ),
+      );
+    if (busy > 0 && want('wheel'))
+      rows.push(
+        await measure(
+          page,
+          browser,
+          `"wheel", CPU throttled ${throttle}× and ${busy} busy-loop processes`,
+          async () => {
+            await rate(throttle);
+            const stop = burn(busy);
+            await new Promise((w) => setTimeout(w, 500));
+            return async () => {
+              stop();
+              await rate(1);
+            };
+          },
+          0.1,
+        ),
       );
     if (values.trace) {
       await rate(throttle);
-      await browser.startTracing(page, {
-        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'cc'],
-      });
+      await browser.startTracing(page, { categories: [...CATEGORIES, 'blink', 'cc'] });
       await scrollPass(page);
       const buf = await browser.stopTracing();
       await rate(1);
@@ -222,11 +255,11 @@ const lines = [
   '',
   `${new Date().toISOString().slice(0, 16)} UTC, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average ${loadBefore.toFixed(1)} before the run, Node ${process.version}, Chromium headless 1280×900; team run of ${tasks} tasks (${meta.events} event files). Each condition: ${passes} pass(es) of the whole list down in 3 s and up in 3 s (~55 rows a frame).`,
   '',
-  '| condition | frames | p50 / p95 / max | over 33 ms | main thread per frame (all / script / style+layout) | load average after |',
+  '| condition | frames | p50 / p95 / max | over 33 ms | main-thread CPU per frame: all (script / style+layout / paint+commit / GC) | load average after |',
   '|---|---|---|---|---|---|',
   ...rows.map(
     (r) =>
-      `| ${r.label} | ${r.n} | ${f(r.p50)} / ${f(r.p95)} / ${f(r.max)} ms | ${r.over33} | ${f(r.task)} / ${f(r.script)} / ${f(r.layout)} ms | ${r.load.toFixed(1)} |`,
+      `| ${r.label} | ${r.n} | ${f(r.p50)} / ${f(r.p95)} / ${f(r.max)} ms | ${r.over33} | ${f(r.cpu)} ms (${f(r.script)} / ${f(r.styleLayout)} / ${f(r.paint)} / ${f(r.gc)}) | ${r.load.toFixed(1)} |`,
   ),
   ...(traced ? ['', `Longest renderer tasks of one throttled pass (trace): ${traced.join('; ')}.`] : []),
   '',

@@ -1,0 +1,88 @@
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { poolThreads } from '../pool/pool.js';
+import { collectFiles } from './collect-files.js';
+import { type ValidateOptions, validateCollected } from './validate-files.js';
+
+// A run directory is the unit of work (checked and written out in one piece, the root's own rules waiting for
+// all its runs). Compared with the same paths checked file by file (no units: every file one by one, then each
+// root's rules over the whole root), one thread and the pool, on a tree made to put other entries between and
+// inside runs in report order. Pooled runs use core's built worker: build core first.
+
+const sample = resolve(import.meta.dirname, '../../../../test-fixtures/sample-project');
+const serial: ValidateOptions['pool'] = { threads: 1 };
+const pooled: ValidateOptions['pool'] = { threads: 2, minItemsPerThread: 1 };
+
+function report(paths: string[], cwd: string, units: boolean, opts: ValidateOptions) {
+  const stream = validateCollected(collectFiles(paths, cwd, { units }), opts);
+  const files = [...stream.files];
+  return JSON.stringify({ files, summary: stream.summary });
+}
+
+describe('validate by run: the same report as file by file', () => {
+  let dir: string;
+  let event: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'ckpt-units-'));
+    cpSync(sample, dir, { recursive: true });
+    const runs = join(dir, '.team', 'runs');
+    const [older, newer] = readdirSync(runs).filter((n) => n !== 'current');
+    // Runs whose names sort around each other's files: `x` < `x-y` < `x.json` < `x/...` in report order.
+    for (const name of ['x', 'x-y', 'x.json', 'current-not', 'zz'])
+      cpSync(join(runs, older!), join(runs, name), { recursive: true });
+    writeFileSync(join(runs, 'x-y.json'), '{}');
+    // `current` names the older run (current-not-newest), a temp file left in the root (it sorts first) and in a
+    // run, an empty run (interrupted start-run), a run without run.json, duplicated terminal events.
+    writeFileSync(join(runs, 'current'), `${older}\n`);
+    writeFileSync(join(runs, '.current.ckpt-tmp-1-aa'), 'x');
+    writeFileSync(join(runs, 'x', 'events', '.e.json.ckpt-tmp-2-bb'), 'x');
+    mkdirSync(join(runs, 'empty'));
+    rmSync(join(runs, 'zz', 'run.json'));
+    const events = join(runs, newer!, 'events');
+    const finished = readdirSync(events).find((n) => n.includes('task_finished'))!;
+    cpSync(join(events, finished), join(events, finished.replace(/-([0-9a-f]{6})\.json$/, '-$1ff.json')));
+    renameSync(join(runs, 'x.json', 'run.json'), join(runs, 'x.json', 'run.json.bak'));
+    event = join('.team', 'runs', 'x', 'events', readdirSync(join(runs, 'x', 'events'))[0]!);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('should really start workers for the pooled runs (core is built)', () => {
+    expect(poolThreads(10, pooled)).toBe(2);
+    expect(collectFiles(['.'], dir, { units: true }).units.map((u) => u.file.split('/').pop())).toEqual([
+      ...readdirSync(join(dir, '.team', 'runs'))
+        .filter((n) => !n.startsWith('.') && n !== 'current' && n !== 'x-y.json')
+        .sort(),
+    ]);
+  });
+
+  for (const [name, paths] of [
+    ['the project', ['.']],
+    ['a run and the project', [join('.team', 'runs', 'x'), '.']],
+    ['a run alone', [join('.team', 'runs', 'x')]],
+    ['a file named in a run, and the project', () => ['.', event]],
+    ['the runs folder', [join('.team', 'runs')]],
+  ] as const)
+    for (const [label, opts] of [
+      ['plain', {}],
+      ['--strict', { strict: true }],
+      ['--dialect ulpi (no run is touched)', { dialect: 'ulpi' }],
+    ] as const)
+      it(`${name} (${label}): one thread and the pool equal file by file`, () => {
+        const p = typeof paths === 'function' ? paths() : [...paths];
+        const expected = report(p, dir, false, { ...opts, pool: serial });
+        expect(report(p, dir, true, { ...opts, pool: serial })).toBe(expected);
+        expect(report(p, dir, true, { ...opts, pool: pooled })).toBe(expected);
+        expect(report(p, dir, true, { ...opts, pool: { ...pooled, callerWorks: true } })).toBe(expected);
+        if (label === 'plain' && name === 'the project')
+          for (const code of [
+            'team/current-not-newest',
+            'team/leftover-temp-file',
+            'team/incomplete-run',
+            'team/missing-run-json',
+            'team/conflicting-terminal-events',
+          ])
+            expect(expected).toContain(code);
+      });
+});

@@ -10,8 +10,8 @@ import type { ReportContext, Reporter } from './reporter.js';
 /** A value as `stringifyJson(…, 2)` writes it nested `pad` deep (its strings hold no raw line feed). */
 const nested = (value: unknown, pad: string) => stringifyJson(value, 2).replaceAll('\n', `\n${pad}`);
 
-/** How many elements are written with one stringify call (fewer calls; each piece stays small). */
-const BATCH = 512;
+/** How many elements are written with one stringify call (fewer calls; each piece and batch stays small). */
+const BATCH = 64;
 
 /** A top-level array member, a batch of elements at a time, as the items come. */
 function* arrayPieces<T>(items: Iterable<T>, shown: (item: T) => unknown): Generator<string> {

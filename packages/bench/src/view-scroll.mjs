@@ -15,9 +15,11 @@
 //   node packages/bench/src/view-scroll.mjs
 //   node packages/bench/src/view-scroll.mjs --tasks 2000 --passes 1   # smaller, for a quick look
 //   node packages/bench/src/view-scroll.mjs --busy 2 --throttle 4 --trace /tmp/scroll-trace.json
-//   node packages/bench/src/view-scroll.mjs --only first,throttle     # some conditions: first idle busy throttle both
+//   node packages/bench/src/view-scroll.mjs --only first,throttle     # some of: first idle wheel busy throttle both
+//   node packages/bench/src/view-scroll.mjs --static /tmp/old-static  # the page's client from another folder
+//     (e.g. `git archive <rev> apps/viewer/static | tar -x -C /tmp/old`), to compare in the same conditions
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -32,6 +34,7 @@ const { values } = parseArgs({
     throttle: { type: 'string', default: '4' },
     trace: { type: 'string' },
     only: { type: 'string' },
+    static: { type: 'string' },
   },
 });
 const tasks = Number(values.tasks);
@@ -173,6 +176,22 @@ try {
   });
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const cdp = await page.context().newCDPSession(page);
+  if (values.static)
+    await page.route('**/static/*', (route) => {
+      const name = new URL(route.request().url()).pathname.split('/').pop() ?? '';
+      let body;
+      try {
+        body = readFileSync(join(values.static, name));
+      } catch {
+        return route.continue();
+      }
+      const type = name.endsWith('.css')
+        ? 'text/css'
+        : name.endsWith('.svg')
+          ? 'image/svg+xml'
+          : 'text/javascript';
+      return route.fulfill({ body, contentType: type });
+    });
   await page.goto(`${url}runs/team/${encodeURIComponent(meta.runId)}`);
   await page.waitForSelector('body[data-units="complete"]', { timeout: 300_000 });
   const none = async () => async () => undefined;
@@ -251,7 +270,7 @@ try {
 
 const f = (x) => x.toFixed(1);
 const lines = [
-  `### Scrolling the 10k-unit run page — \`node packages/bench/src/view-scroll.mjs\``,
+  `### Scrolling the 10k-unit run page — \`node packages/bench/src/view-scroll.mjs${values.static ? ` --static ${values.static}` : ''}\``,
   '',
   `${new Date().toISOString().slice(0, 16)} UTC, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average ${loadBefore.toFixed(1)} before the run, Node ${process.version}, Chromium headless 1280×900; team run of ${tasks} tasks (${meta.events} event files). Each condition: ${passes} pass(es) of the whole list down in 3 s and up in 3 s (~55 rows a frame).`,
   '',

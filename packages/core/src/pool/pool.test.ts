@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type PoolTask, poolMap, poolThreads, warmPool, warmPoolLoaded } from './pool.js';
+import { type PoolTask, poolChunks, poolMap, poolThreads, warmPool, warmPoolLoaded } from './pool.js';
 
 // Pooled runs use core's built worker (packages/core/dist/pool/pool-worker.js): build core first. Under vitest its
 // modules load only while this thread is free (seconds on a loaded machine): the test waits until they have.
@@ -53,5 +53,34 @@ describe('poolMap', () => {
     // Every chunk was computed here exactly once: the worker's failed ones after its own.
     expect([...computed].sort((a, b) => a - b)).toEqual(Array.from({ length: 1000 }, (_, i) => i * 3));
     for (const c of failed) expect(computed.indexOf(c * 3)).toBeGreaterThan(0);
+  }, 60_000);
+});
+
+describe('poolChunks', () => {
+  it('should yield one array per chunk, in order, the same as on one thread', () => {
+    const chunks = [...poolChunks(unknownToWorkers, { base: 3 }, 10, { threads: 1, chunkSize: 4 })];
+    expect(chunks).toEqual([
+      [3, 5, 7, 9],
+      [11, 13, 15, 17],
+      [19, 21],
+    ]);
+  });
+
+  it('should do here every chunk the workers fail on when this thread only receives (callerWorks: false)', () => {
+    const failed: number[] = [];
+    const chunks = [
+      ...poolChunks(unknownToWorkers, { base: 1 }, 100, {
+        threads: 2,
+        minItemsPerThread: 1,
+        chunkSize: 10,
+        callerWorks: false,
+        youngGenerationMb: 6,
+        onWorkerError: (chunk) => failed.push(chunk),
+      }),
+    ];
+    expect(chunks.flat()).toEqual(unknownToWorkers.start({ base: 1 })(0, 100));
+    expect(chunks).toHaveLength(10);
+    // Two workers took every chunk (this thread took none) and failed on each: all redone here, in order.
+    expect(failed.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   }, 60_000);
 });

@@ -19,7 +19,10 @@ export interface PoolTask<I, O> {
 }
 
 export interface PoolOptions {
-  /** Threads in all, this one included; default `os.availableParallelism()`. 1 runs everything here. */
+  /**
+   * Threads in all, this one included (workers only, with `callerWorks: false`); default
+   * `os.availableParallelism()`. 1 runs everything here.
+   */
   readonly threads?: number;
   /** Fewer items than this per thread and no worker is started (starting one costs ~40 ms). Default 2000. */
   readonly minItemsPerThread?: number;
@@ -49,6 +52,8 @@ interface ChunkMessage {
 
 /** How long this thread waits for the workers without any chunk finishing before it does the rest itself. */
 const STALL_MS = 60_000;
+/** How long this thread, when it only receives (`callerWorks: false`), waits for a worker to take a first chunk. */
+const START_MS = 5_000;
 const WORKER_FILE = 'pool-worker.js';
 
 let workerScript: string | null | undefined;
@@ -210,7 +215,7 @@ export function* poolChunks<I, O>(
         }
       }
   };
-  const here = callerWorks || workers.length === 0;
+  let here = callerWorks || workers.length === 0;
   try {
     for (let next = 0; next < chunks; ) {
       // Read before receiving: a worker posts before it counts, so a count above this one means a message.
@@ -236,10 +241,13 @@ export function* poolChunks<I, O>(
         ready.set(next, runChunk(next));
         continue;
       }
-      // A worker has it: wait until some chunk is finished; none within STALL_MS, this one is done here.
-      if (Atomics.wait(state, 1, finished, STALL_MS) === 'timed-out') {
+      // A worker has it: wait until some chunk is finished. None within STALL_MS (START_MS while no worker has
+      // taken any: one that cannot start never will), and this thread works from now on, this chunk first.
+      const taken = Atomics.load(state, 0);
+      if (Atomics.wait(state, 1, finished, taken === 0 ? START_MS : STALL_MS) === 'timed-out') {
+        here = true;
         receive();
-        if (!ready.has(next)) ready.set(next, runChunk(next));
+        if (!ready.has(next) && next < taken) ready.set(next, runChunk(next));
       }
     }
   } finally {

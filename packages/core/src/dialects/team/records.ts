@@ -103,7 +103,7 @@ export function approvalRecord(doc: CheckedDocument): TeamApprovalRecord | undef
 function readEventRecord(doc: CheckedDocument): TeamEventRecord | undefined {
   if (!fitForState(doc, 'team/task-event')) return undefined;
   const v = doc.value as Record<string, unknown>;
-  return {
+  const r: { -readonly [K in keyof TeamEventRecord]: TeamEventRecord[K] } = {
     doc,
     name: fileNameOf(doc.path),
     event: v.event as TeamEventRecord['event'],
@@ -120,9 +120,10 @@ function readEventRecord(doc: CheckedDocument): TeamEventRecord | undefined {
     artifacts: strs(v.artifacts),
     evidence: str(v.evidence),
     next: str(v.next),
-    ...(typeof v.retry_of === 'number' ? { retryOf: v.retry_of } : {}),
-    ...(typeof v.reason === 'string' ? { reason: v.reason } : {}),
   };
+  if (typeof v.retry_of === 'number') r.retryOf = v.retry_of;
+  if (typeof v.reason === 'string') r.reason = v.reason;
+  return r;
 }
 
 function readApprovalRecord(doc: CheckedDocument): TeamApprovalRecord | undefined {

@@ -12,6 +12,7 @@ import type {
 import type { CheckedDocument } from '../dialect.js';
 import type { TeamRunFiles } from './load.js';
 import type { TeamAttempt, TeamRunModel, TeamTask } from './model.js';
+import type { TeamEventRecord } from './records.js';
 import { type TeamResumePlan, type TeamResumeTask, teamResumePlan, UNCERTAIN_GUIDANCE } from './resume.js';
 
 export const TEAM_TONES: Record<string, Tone> = {
@@ -33,25 +34,43 @@ const ms = (a?: string, b?: string) => {
   return Number.isFinite(d) && d >= 0 ? d : undefined;
 };
 
+/** A view under construction: its optional members are set in the order the type lists them (JSON key order). */
+type Building<T> = { -readonly [K in keyof T]: T[K] };
+
+/** Each artifact once, in order of first mention. */
+function artifactsOf(events: readonly TeamEventRecord[]): string[] {
+  if (events.length === 1)
+    return events[0]!.artifacts.length < 2 ? [...events[0]!.artifacts] : [...new Set(events[0]!.artifacts)];
+  const out = new Set<string>();
+  for (const e of events) for (const a of e.artifacts) out.add(a);
+  return [...out];
+}
+
 function attemptView(a: TeamAttempt): AttemptView {
   const start = a.started[0];
   const end = a.terminals[0];
   const last = a.terminals.length === 1 ? end : undefined;
-  return {
+  const v = {
     attempt: a.attempt,
     status: a.status,
     tone: TEAM_TONES[a.status] ?? 'neutral',
-    ...(start ? { startedAt: start.at } : {}),
-    ...(last ? { endedAt: last.at } : {}),
-    ...(ms(start?.at, last?.at) !== undefined ? { durationMs: ms(start?.at, last?.at)! } : {}),
-    ...((start ?? end) ? { agent: (start ?? end)!.agent } : {}),
-    ...(start?.retryOf !== undefined ? { retryOf: start.retryOf } : {}),
-    ...(start?.reason !== undefined ? { reason: start.reason } : {}),
-    ...(last?.evidence ? { evidence: last.evidence } : {}),
-    ...(last?.next ? { next: last.next } : {}),
-    artifacts: [...new Set(a.terminals.flatMap((t) => t.artifacts))],
-    sources: [...a.started, ...a.terminals].map((e) => e.doc.file),
-  };
+  } as Building<AttemptView>;
+  if (start) v.startedAt = start.at;
+  if (last) v.endedAt = last.at;
+  const duration = ms(start?.at, last?.at);
+  if (duration !== undefined) v.durationMs = duration;
+  const first = start ?? end;
+  if (first) v.agent = first.agent;
+  if (start?.retryOf !== undefined) v.retryOf = start.retryOf;
+  if (start?.reason !== undefined) v.reason = start.reason;
+  if (last?.evidence) v.evidence = last.evidence;
+  if (last?.next) v.next = last.next;
+  v.artifacts = artifactsOf(a.terminals);
+  const sources: string[] = [];
+  for (const e of a.started) sources.push(e.doc.file);
+  for (const e of a.terminals) sources.push(e.doc.file);
+  v.sources = sources;
+  return v;
 }
 
 /** A task's view and its latest event time, by task identity (a task whose events did not change is the same object). */
@@ -128,23 +147,25 @@ function unitView(t: TeamTask): UnitView {
   const start = l.started[0];
   const end = l.terminals.length === 1 ? l.terminals[0] : undefined;
   const firstStart = t.attempts[0]!.started[0]?.at;
-  return {
+  const v = {
     id: t.id,
     status: l.status,
     tone: TEAM_TONES[l.status] ?? 'neutral',
     stage: t.stage,
     agent: t.agent,
     dependsOn: [],
-    ...(l.status === 'running (uncertain)' ? { note: UNCERTAIN_GUIDANCE } : {}),
-    ...(end?.evidence ? { evidence: end.evidence } : {}),
-    ...(end?.next ? { next: end.next } : {}),
-    inputs: (start ?? l.terminals[0])?.inputs ?? [],
-    artifacts: [...new Set(l.terminals.flatMap((e) => e.artifacts))],
-    ...(firstStart ? { startedAt: firstStart } : {}),
-    ...(end ? { finishedAt: end.at } : {}),
-    ...(ms(firstStart, end?.at) !== undefined ? { durationMs: ms(firstStart, end?.at)! } : {}),
-    attempts: t.attempts.map(attemptView),
-  };
+  } as Partial<Building<UnitView>>;
+  if (l.status === 'running (uncertain)') v.note = UNCERTAIN_GUIDANCE;
+  if (end?.evidence) v.evidence = end.evidence;
+  if (end?.next) v.next = end.next;
+  v.inputs = (start ?? l.terminals[0])?.inputs ?? [];
+  v.artifacts = artifactsOf(l.terminals);
+  if (firstStart) v.startedAt = firstStart;
+  if (end) v.finishedAt = end.at;
+  const duration = ms(firstStart, end?.at);
+  if (duration !== undefined) v.durationMs = duration;
+  v.attempts = t.attempts.map(attemptView);
+  return v as UnitView;
 }
 
 function phases(model: TeamRunModel, plan: TeamResumePlan): PhaseView[] {

@@ -15,7 +15,13 @@ import {
 } from './merge-findings.js';
 import { type DocRecord, documentOf, type SentRecord, withRef } from './records.js';
 import { fileChecker, howOf, validateTask, validateTaskInput } from './validate-task.js';
-import { type UnitResult, unitTaskInput, unreadable, validateUnitTask } from './validate-unit.js';
+import {
+  type UnitResult,
+  unitTaskInput,
+  unpackEntries,
+  unreadable,
+  validateUnitTask,
+} from './validate-unit.js';
 
 export type { FileResult } from './merge-findings.js';
 
@@ -210,7 +216,7 @@ function* results(
       if (!r) return;
       const unit = units[firstOpen]!;
       const st = roots.byUnit[firstOpen]!;
-      let entries = r.entries;
+      let entries = unpackEntries(r.entries);
       if (!r.touched && st.touched) {
         // Its root is touched by another unit's documents: its tree rules apply after all (seldom: none of
         // its own documents belong to the root).

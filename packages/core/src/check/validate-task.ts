@@ -7,9 +7,9 @@ import { type DocRecord, recordOf, type SentRecord, sentRecordOf } from './recor
 
 /** The per-file pass's input, flat so that it is cheap to copy to a worker: one string per column. */
 export interface ValidateTaskInput {
-  /** Absolute paths, one per line. */
+  /** Absolute paths, NUL-separated (a path can hold a line feed, never a NUL). */
   readonly paths: string;
-  /** Display paths, one per line; empty when each is its path from `cut` on. */
+  /** Display paths, NUL-separated; empty when each is its path from `cut` on. */
   readonly files: string;
   /** When every display path is the end of its path: where it starts (-1 otherwise; `files` then holds them). */
   readonly cut: number;
@@ -33,8 +33,8 @@ export function validateTaskInput(
   for (const r of refs) explicit += String.fromCharCode(howOf(r));
   const cut = commonCut(refs);
   return {
-    paths: refs.map((r) => r.path).join('\n'),
-    files: cut >= 0 ? '' : refs.map((r) => r.file).join('\n'),
+    paths: refs.map((r) => r.path).join('\0'),
+    files: cut >= 0 ? '' : refs.map((r) => r.file).join('\0'),
     cut,
     explicit,
     strict: opts.strict ?? false,
@@ -101,8 +101,8 @@ export const howOf = (r: FileRef) => (r.explicit ? EXPLICIT : r.listedAsFile ? L
 export const validateTask: PoolTask<ValidateTaskInput, DocRecord | SentRecord | null> = {
   name: 'validate',
   start(input) {
-    const paths = input.paths.split('\n');
-    const files = input.cut >= 0 ? undefined : input.files.split('\n');
+    const paths = input.paths.split('\0');
+    const files = input.cut >= 0 ? undefined : input.files.split('\0');
     const check = fileChecker(input, input.sendable);
     return (from, to) => {
       const out: (DocRecord | SentRecord | null)[] = [];

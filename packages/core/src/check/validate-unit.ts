@@ -10,7 +10,8 @@ import { documentChecker, howOf } from './validate-task.js';
 
 /** What checking one unit gives: its files' results (sorted, tree findings merged), and what its root needs. */
 export interface UnitResult {
-  readonly entries: FileResult[];
+  /** Its report entries, sorted, packed to cross threads cheaply (`unpackEntries`). */
+  readonly entries: PackedEntries;
   /** Files in it that are not checkpoints. */
   readonly skipped: number;
   /** Whether a document in it belongs to the unit's root (its tree rules then apply, and ran). */
@@ -19,13 +20,16 @@ export interface UnitResult {
   readonly facts: UnitFacts | null;
 }
 
-/** The units of a `validate` run, flat so that they are cheap to copy to a worker: one string per column. */
+/**
+ * The units of a `validate` run, flat so that they are cheap to copy to a worker: one string per column, NUL
+ * between items (a path may hold a line feed, never a NUL).
+ */
 export interface UnitTaskInput {
-  /** Absolute paths, one per line. */
+  /** Absolute paths, NUL-separated. */
   readonly dirs: string;
-  /** Display paths, one per line. */
+  /** Display paths, NUL-separated. */
   readonly files: string;
-  /** Dialect ids, one per line. */
+  /** Dialect ids, NUL-separated. */
   readonly dialects: string;
   /** One character per unit: '1' when it is walked, '0' when not (node_modules, .git). */
   readonly walk: string;
@@ -42,9 +46,9 @@ export function unitTaskInput(units: readonly UnitRef[], opts: CheckOptions, cwd
     for (const r of u.refs) named.push([i, r.path, r.file, howOf(r)]);
   });
   return {
-    dirs: units.map((u) => u.dir).join('\n'),
-    files: units.map((u) => u.file).join('\n'),
-    dialects: units.map((u) => u.dialect).join('\n'),
+    dirs: units.map((u) => u.dir).join('\0'),
+    files: units.map((u) => u.file).join('\0'),
+    dialects: units.map((u) => u.dialect).join('\0'),
     walk: units.map((u) => (u.walk ? '1' : '0')).join(''),
     named: JSON.stringify(named),
     strict: opts.strict ?? false,
@@ -61,9 +65,9 @@ export function unitTaskInput(units: readonly UnitRef[], opts: CheckOptions, cwd
 export const validateUnitTask: PoolTask<UnitTaskInput, UnitResult> = {
   name: 'validate-unit',
   start(input) {
-    const dirs = input.dirs.split('\n');
-    const files = input.files.split('\n');
-    const dialectIds = input.dialects.split('\n');
+    const dirs = input.dirs.split('\0');
+    const files = input.files.split('\0');
+    const dialectIds = input.dialects.split('\0');
     const named = new Map<number, FileRef[]>();
     for (const [i, path, file, how] of JSON.parse(input.named) as [number, string, string, number][]) {
       const list = named.get(i) ?? [];
@@ -157,7 +161,7 @@ function checkUnitDir(
     facts = r.facts;
   }
   for (const { dialect, root } of nested.values()) addByFile(extra, dialect.checkTree!(root, ctx));
-  return { entries: withTreeFindings(results, extra), skipped, touched, facts };
+  return { entries: packEntries(withTreeFindings(results, extra)), skipped, touched, facts };
 }
 
 /** The files of a unit, sorted by display path, each once (named ones as named), and the listings made. */
@@ -194,4 +198,46 @@ export function unreadable(path: string, file: string): CheckedDocument {
     sourceMap: undefined,
     findings: [],
   };
+}
+
+/**
+ * Report entries as one string of display paths, one of kinds, and the findings of the few files that have any:
+ * a structured clone of a run's 400 entries as objects costs several times more, on both threads.
+ */
+export interface PackedEntries {
+  /** Display paths, NUL-separated. */
+  readonly files: string;
+  /** Kinds, NUL-separated ('' for none). */
+  readonly kinds: string;
+  /** [index, findings] of each entry that has findings. */
+  readonly findings: readonly (readonly [number, readonly Finding[]])[];
+}
+
+export function packEntries(entries: readonly FileResult[]): PackedEntries {
+  const findings: [number, readonly Finding[]][] = [];
+  let files = '';
+  let kinds = '';
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
+    files += i === 0 ? e.file : `\0${e.file}`;
+    kinds += i === 0 ? (e.kind ?? '') : `\0${e.kind ?? ''}`;
+    if (e.findings.length > 0) findings.push([i, e.findings]);
+  }
+  return { files, kinds, findings };
+}
+
+const NONE: readonly Finding[] = Object.freeze([]);
+
+export function unpackEntries(packed: PackedEntries): FileResult[] {
+  if (packed.files === '' && packed.findings.length === 0) return [];
+  const files = packed.files.split('\0');
+  const kinds = packed.kinds.split('\0');
+  const out: FileResult[] = new Array(files.length);
+  let k = 0;
+  for (let i = 0; i < files.length; i++) {
+    const at = packed.findings[k];
+    const findings = at !== undefined && at[0] === i ? (k++, at[1]) : NONE;
+    out[i] = { file: files[i]!, kind: kinds[i] || undefined, findings };
+  }
+  return out;
 }

@@ -33,6 +33,9 @@ describe('validate by run: the same report as file by file', () => {
     for (const name of ['x', 'x-y', 'x.json', 'current-not', 'zz'])
       cpSync(join(runs, older!), join(runs, name), { recursive: true });
     writeFileSync(join(runs, 'x-y.json'), '{}');
+    // Names with a line feed (the pool's inputs and results separate names with NUL).
+    cpSync(join(runs, older!), join(runs, 'n\nl'), { recursive: true });
+    writeFileSync(join(runs, 'x', 'events', 'a\nb.json'), '{}');
     // `current` names the older run (current-not-newest), a temp file left in the root (it sorts first) and in a
     // run, an empty run (interrupted start-run), a run without run.json, duplicated terminal events.
     writeFileSync(join(runs, 'current'), `${older}\n`);

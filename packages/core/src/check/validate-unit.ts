@@ -6,7 +6,8 @@ import type { PoolTask } from '../pool/pool.js';
 import { type CheckOptions, checkDocument } from './check-document.js';
 import { displayPath, type FileRef, type Listings, type UnitRef, walkFiles } from './collect-files.js';
 import { addByFile, byFile, type FileResult, withTreeFindings } from './merge-findings.js';
-import { documentChecker, howOf } from './validate-task.js';
+import { type DocRecord, documentOf } from './records.js';
+import { fileChecker, howOf } from './validate-task.js';
 
 /** What checking one unit gives: its files' results (sorted, tree findings merged), and what its root needs. */
 export interface UnitResult {
@@ -75,7 +76,7 @@ export const validateUnitTask: PoolTask<UnitTaskInput, UnitResult> = {
       named.set(i, list);
     }
     const opts = { strict: input.strict, dialect: input.dialect };
-    const check = documentChecker(opts);
+    const check = fileChecker(opts, false);
     return (from, to) => {
       const out: UnitResult[] = [];
       for (let i = from; i < to; i++) {
@@ -95,14 +96,14 @@ export const validateUnitTask: PoolTask<UnitTaskInput, UnitResult> = {
 
 function checkUnitDir(
   unit: UnitRef,
-  check: ReturnType<typeof documentChecker>,
+  check: ReturnType<typeof fileChecker>,
   opts: { strict: boolean; dialect: string | undefined },
   cwd: string,
 ): UnitResult {
   const listings: Listings = new Map();
   const refs = unitRefs(unit, listings);
-  // The unit's documents live until its tree rules ran (a few hundred): kept whole, no record cut from them.
-  const byPath = new Map<string, CheckedDocument>();
+  // What the tree rules read of each document (its record: a run of 100k events is held as records, not whole).
+  const byPath = new Map<string, DocRecord>();
   const results: FileResult[] = [];
   const nested = new Map<string, { dialect: Dialect; root: string }>();
   const own = getDialect(unit.dialect)!;
@@ -114,12 +115,11 @@ function checkUnitDir(
   let lastKind: string | undefined;
   let lastRoot: string | undefined;
   for (const ref of refs.files) {
-    const checked = check(ref.path, ref.file, howOf(ref));
-    if (!checked) {
+    const doc = check(ref.path, ref.file, howOf(ref)) as DocRecord | null;
+    if (!doc) {
       skipped++;
       continue;
     }
-    const doc = checked.doc;
     results.push({ file: doc.file, kind: doc.kind, findings: doc.findings });
     byPath.set(doc.path, doc);
     if (!doc.kind) continue;
@@ -143,7 +143,9 @@ function checkUnitDir(
   const display = (abs: string) => shown.get(abs) ?? displayPath(abs, cwd);
   const ctx: TreeContext = {
     document(absPath) {
-      let doc = byPath.get(absPath) ?? others.get(absPath);
+      const rec = byPath.get(absPath);
+      if (rec) return documentOf(rec);
+      let doc = others.get(absPath);
       if (!doc) {
         doc = checkDocument(absPath, display(absPath), namedOpts) ?? unreadable(absPath, display(absPath));
         others.set(absPath, doc);
@@ -236,7 +238,11 @@ export function unpackEntries(packed: PackedEntries): FileResult[] {
   let k = 0;
   for (let i = 0; i < files.length; i++) {
     const at = packed.findings[k];
-    const findings = at !== undefined && at[0] === i ? (k++, at[1]) : NONE;
+    let findings = NONE;
+    if (at !== undefined && at[0] === i) {
+      findings = at[1];
+      k++;
+    }
     out[i] = { file: files[i]!, kind: kinds[i] || undefined, findings };
   }
   return out;

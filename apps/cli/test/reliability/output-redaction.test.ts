@@ -189,3 +189,26 @@ describe('writers', () => {
     expectNoSecret('resumable log', r.stdout + r.stderr + readFileSync(join(root, 'run.log'), 'utf8'));
   });
 });
+
+describe('the run list', () => {
+  // A run status short enough to show whole in the list's status column.
+  const STATUS = `pwd=${'k3'.repeat(5)}`;
+  it('should redact what the one-line summaries show, text and JSON, unless --show-secrets', () => {
+    const q = project({
+      '.ulpi/runs/secret-status-20260812T140210Z.json': sampleUlpi((doc) => {
+        doc.id = 'secret-status-20260812T140210Z';
+        doc.status = STATUS;
+      }),
+    });
+    try {
+      for (const args of [['status'], ['list'], ['list', '--json'], ['status', '--json']]) {
+        const shown = ckpt(args, q.dir).stdout;
+        expect(shown, args.join(' ')).not.toContain(STATUS.slice(4));
+        expect(shown, args.join(' ')).toContain('pwd=[REDACTED');
+        expect(ckpt([...args, '--show-secrets'], q.dir).stdout, args.join(' ')).toContain(STATUS);
+      }
+    } finally {
+      q.cleanup();
+    }
+  });
+});

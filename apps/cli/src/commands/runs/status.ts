@@ -1,7 +1,9 @@
 import {
   forTerminal,
   needsPerson,
+  type RunSummary,
   type RunView,
+  redactSecretsIn,
   runDocument,
   runsDocument,
   summariesDocument,
@@ -24,7 +26,9 @@ export interface StatusFlags {
 
 /** `ckpt status [dir] [--run id]`: every run newest first, or one run in detail. */
 export function runStatus(dir: string | undefined, flags: StatusFlags): number {
-  const runs = loadRuns(dir, flags.dialect, flags.json, flags.showSecrets);
+  // The list shows only each run's summary: runs are loaded as written and the summaries redacted (`listed`).
+  const listOnly = flags.run === undefined && !flags.json;
+  const runs = loadRuns(dir, flags.dialect, flags.json, flags.showSecrets || listOnly);
   const c = colorsFor((flags.color ?? 'auto') as ColorMode);
   if (flags.run !== undefined) {
     const run = pickRun(runs, flags.run, flags.dialect);
@@ -33,14 +37,21 @@ export function runStatus(dir: string | undefined, flags: StatusFlags): number {
     return flags.exitStatus && needsPerson(run.attention) ? 1 : 0;
   }
   if (flags.json) printJson(runsDocument(runs));
-  else
-    printText(
-      formatRunList(
-        runs.map((r) => forTerminal(summarizeRun(r))),
-        c,
-      ),
-    );
+  else printText(formatRunList(listed(runs, flags), c));
   return listExit(runs, flags);
+}
+
+/**
+ * The one-line facts of runs loaded as written (`showSecrets`), redacted unless `--show-secrets`: what summarizing
+ * the redacted runs gives (a summary only copies a run's values, under the same keys but `resume`, which is no
+ * name key either), without redacting every unit, source and plan item of a 100k-event run that the list never
+ * shows.
+ */
+function listed(runs: readonly RunView[], flags: Pick<StatusFlags, 'showSecrets'>): RunSummary[] {
+  return runs.map((r) => {
+    const s = summarizeRun(r);
+    return forTerminal(flags.showSecrets ? s : redactSecretsIn(s));
+  });
 }
 
 const listExit = (runs: readonly RunView[], flags: StatusFlags) =>
@@ -51,14 +62,8 @@ const listExit = (runs: readonly RunView[], flags: StatusFlags) =>
  * (the summaries document, without units), not the full RunViews.
  */
 export function runList(dir: string | undefined, flags: Omit<StatusFlags, 'run'>): number {
-  const runs = loadRuns(dir, flags.dialect, flags.json, flags.showSecrets);
+  const runs = loadRuns(dir, flags.dialect, flags.json, flags.showSecrets || !flags.json);
   if (flags.json) printJson(summariesDocument(runs));
-  else
-    printText(
-      formatRunList(
-        runs.map((r) => forTerminal(summarizeRun(r))),
-        colorsFor((flags.color ?? 'auto') as ColorMode),
-      ),
-    );
+  else printText(formatRunList(listed(runs, flags), colorsFor((flags.color ?? 'auto') as ColorMode)));
   return listExit(runs, flags);
 }

@@ -3,6 +3,8 @@ import { h } from './dom.js';
 
 /** Rows kept out of the document for reuse, at most. */
 const SPARE = 64;
+/** Rows of the margin (out of view) filled in one frame of a scroll; the rest in the frames after. */
+const MARGIN_PER_FRAME = 6;
 
 /**
  * A list that renders only the rows in view (plus a margin), so a run of 10,000 units scrolls like one of ten.
@@ -93,10 +95,13 @@ export class VirtualList {
   }
 
   /**
-   * Shows the items in view: their names while a scroll jumps more than a screen a frame, rows otherwise.
+   * Shows the items in view: their names while a scroll jumps more than a screen a frame, rows otherwise. During a
+   * scroll, the rows in view come first and at most MARGIN_PER_FRAME of the margin, the rest in the next frames
+   * (after a fling, a screen of rows and both margins at once would be one long frame).
    * @param {boolean} [scrolled] called for a scroll event
+   * @param {number} [budget] margin rows to fill now (default: all; a scroll's frame: MARGIN_PER_FRAME)
    */
-  render(scrolled = false) {
+  render(scrolled = false, budget = scrolled ? MARGIN_PER_FRAME : Number.POSITIVE_INFINITY) {
     const rh = this.opts.rowHeight;
     const top = this.el.scrollTop;
     const height = this.height || rh * 20;
@@ -107,7 +112,7 @@ export class VirtualList {
     this.settle = undefined;
     if (fast && brief) {
       this.fling(top, height, brief);
-      this.settle = setTimeout(() => this.render(), 120);
+      this.settle = setTimeout(() => this.render(false, MARGIN_PER_FRAME), 120);
       return;
     }
     if (!this.sheet.hidden) this.sheet.hidden = true;
@@ -122,8 +127,16 @@ export class VirtualList {
       }
     const size = String(this.items.length);
     const frag = document.createDocumentFragment();
-    for (let i = first; i <= last; i++) {
+    const v0 = Math.max(first, Math.floor(top / rh));
+    const v1 = Math.min(last, Math.ceil((top + height) / rh));
+    let left = budget;
+    // In view first, then the margin nearest the view.
+    for (let k = 0, i = v0; i >= first && i <= last; k++, i = this.nth(k, v0, v1, first, last)) {
       if (this.rows.has(i)) continue;
+      if ((i < v0 || i > v1) && left-- <= 0) {
+        this.schedule();
+        break;
+      }
       const item = /** @type {T} */ (this.items[i]);
       let row = update ? this.spare.pop() : undefined;
       if (row && update) update(row, item, i);
@@ -138,6 +151,23 @@ export class VirtualList {
     }
     this.park();
     if (frag.firstChild) this.inner.appendChild(frag);
+  }
+
+  /**
+   * The k-th index to fill: the view [v0, v1] in order, then the margin by distance from the view, below first.
+   * -1 when done. @param {number} k @param {number} v0 @param {number} v1 @param {number} first @param {number} last
+   */
+  nth(k, v0, v1, first, last) {
+    if (v0 + k <= v1) return v0 + k;
+    let d = k - (v1 - v0);
+    // Past the view: below and above alternately, skipping a side once it is used up.
+    for (let step = 1; ; step++) {
+      const below = v1 + step <= last;
+      const above = v0 - step >= first;
+      if (!below && !above) return -1;
+      if (below && --d === 0) return v1 + step;
+      if (above && --d === 0) return v0 - step;
+    }
   }
 
   /** Rows not shown this frame leave the document (and wait for a later frame's). */

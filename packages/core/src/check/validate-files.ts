@@ -194,6 +194,7 @@ function* results(
   counts.skipped += skipped;
   let head = 0;
   const ctx = mainContext(named, display, c);
+  const pass = new Map<string, unknown>();
   const emit = function* (frontier: string | undefined): Generator<FileResult, void, undefined> {
     while (head < buf.length && (frontier === undefined || buf[head]!.file < frontier)) {
       const r = buf[head]!;
@@ -220,7 +221,7 @@ function* results(
       if (!r.touched && st.touched) {
         // Its root is touched by another unit's documents: its tree rules apply after all (seldom: none of
         // its own documents belong to the root).
-        const checked = st.dialect.checkUnit!(unit.dir, ctx);
+        const checked = st.dialect.checkUnit!(unit.dir, ctx, pass);
         st.facts.set(unit.dir, checked.facts);
         const extra = new Map<string, Finding[]>();
         addByFile(extra, checked.findings);

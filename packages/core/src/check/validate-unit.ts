@@ -77,6 +77,8 @@ export const validateUnitTask: PoolTask<UnitTaskInput, UnitResult> = {
     }
     const opts = { strict: input.strict, dialect: input.dialect };
     const check = fileChecker(opts, false);
+    // What the units this thread checks in this pass share (Dialect.checkUnit's `pass`).
+    const pass = new Map<string, unknown>();
     return (from, to) => {
       const out: UnitResult[] = [];
       for (let i = from; i < to; i++) {
@@ -87,7 +89,7 @@ export const validateUnitTask: PoolTask<UnitTaskInput, UnitResult> = {
           walk: input.walk[i] === '1',
           refs: named.get(i) ?? [],
         };
-        out.push(checkUnitDir(unit, check, opts, input.cwd));
+        out.push(checkUnitDir(unit, check, opts, input.cwd, pass));
       }
       return out;
     };
@@ -99,6 +101,7 @@ function checkUnitDir(
   check: ReturnType<typeof fileChecker>,
   opts: { strict: boolean; dialect: string | undefined },
   cwd: string,
+  pass: Map<string, unknown>,
 ): UnitResult {
   const listings: Listings = new Map();
   const refs = unitRefs(unit, listings);
@@ -158,7 +161,7 @@ function checkUnitDir(
   const extra = new Map<string, Finding[]>();
   let facts: UnitFacts | null = null;
   if (touched) {
-    const r = own.checkUnit!(unit.dir, ctx);
+    const r = own.checkUnit!(unit.dir, ctx, pass);
     addByFile(extra, r.findings);
     facts = r.facts;
   }

@@ -113,9 +113,14 @@ export interface Dialect {
   isUnitDir?(absDir: string): boolean;
   /**
    * The tree rules of one unit (`isUnitDir`), and what `checkTree` needs to know of it (structured-clonable:
-   * it may be found on another thread).
+   * it may be found on another thread). `pass` lives for the units one thread checks in one pass: the dialect may
+   * keep there what its units share (e.g. the hashes of project files several runs approve).
    */
-  checkUnit?(unitDir: string, ctx: TreeContext): { findings: Finding[]; facts: UnitFacts };
+  checkUnit?(
+    unitDir: string,
+    ctx: TreeContext,
+    pass: Map<string, unknown>,
+  ): { findings: Finding[]; facts: UnitFacts };
   /**
    * Semantic rules across the files of one tree (duplicate terminal events, stale approvals...). A dialect with
    * units (`checkUnit`) is given the facts of the units already checked (by directory): it then finds what spans

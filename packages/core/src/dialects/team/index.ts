@@ -34,7 +34,7 @@ export const teamDialect: Dialect = {
   treeRecord: teamTreeRecord,
   rootOf: (absPath, kind) => (kind?.startsWith('team/') ? teamRootOf(absPath) : undefined),
   isUnitDir: isTeamRunDir,
-  checkUnit: (runDir: string, ctx: TreeContext) => checkTeamRun(runDir, ctx),
+  checkUnit: (runDir: string, ctx: TreeContext, pass) => checkTeamRun(runDir, ctx, pass),
   checkTree: (root: string, ctx: TreeContext, units) => checkTeamRoot(root, ctx, units ?? new Map()),
   discover: (projectDir) => discoverTeamRoots(projectDir),
   loadRunViews: (root: string, ctx: TreeContext) => teamRunViews(loadTeamRunsAt(root, ctx), ctx.display),

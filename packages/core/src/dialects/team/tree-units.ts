@@ -4,7 +4,7 @@ import type { Finding } from '../../findings/finding.js';
 import { isTempName } from '../../fs/atomic.js';
 import type { CheckedDocument, ListedEntry, TreeContext, UnitFacts } from '../dialect.js';
 import { isRun, loadTeamRunFiles, readCurrent, type TeamRunFiles, type TeamTree } from './load.js';
-import { runFindings, teamModels, treeFileFindings } from './tree-rules.js';
+import { projectHasher, runFindings, teamModels, treeFileFindings } from './tree-rules.js';
 
 /** What the `.team/runs` root's rules need to know of one run (`checkTeamRun`). */
 interface TeamRunFacts extends UnitFacts {
@@ -25,9 +25,13 @@ const noCurrent = (runsDir: string) => ({ path: join(runsDir, 'current'), exists
 
 /**
  * The tree rules of one run directory: its runs' semantic findings, an interrupted start-run, its leftover temp
- * files; and its facts for `checkTeamRoot`.
+ * files; and its facts for `checkTeamRoot`. Approved project files are hashed once per `pass` (runs share them).
  */
-export function checkTeamRun(runDir: string, ctx: TreeContext): { findings: Finding[]; facts: TeamRunFacts } {
+export function checkTeamRun(
+  runDir: string,
+  ctx: TreeContext,
+  pass: Map<string, unknown> = new Map(),
+): { findings: Finding[]; facts: TeamRunFacts } {
   const files = loadTeamRunFiles(runDir, ctx);
   const runsDir = dirname(runDir);
   const tree: TeamTree = {
@@ -37,8 +41,16 @@ export function checkTeamRun(runDir: string, ctx: TreeContext): { findings: Find
     runs: [files],
     tempFiles: [],
   };
+  const key = `team-hasher\0${tree.projectDir}`;
+  let hashOf = pass.get(key) as ((rel: string) => string | undefined) | undefined;
+  if (!hashOf) {
+    hashOf = projectHasher(tree.projectDir);
+    pass.set(key, hashOf);
+  }
   const findings = treeFileFindings(tree, ctx.display);
-  for (const model of teamModels(tree)) for (const f of runFindings(model, ctx.display)) findings.push(f);
+  // A model built once: no memo of its tasks' findings (`keep` false).
+  for (const model of teamModels(tree, false, hashOf))
+    for (const f of runFindings(model, ctx.display, false)) findings.push(f);
   return { findings, facts: { id: files.id, hasRunJson: files.run !== undefined, isRun: isRun(files) } };
 }
 
@@ -73,6 +85,7 @@ export function checkTeamRoot(
   const isDir = new Set(listing.filter((e) => e.isDirectory()).map((e) => e.name));
   const base = runsDir.endsWith(sep) ? runsDir : runsDir + sep;
   const out: Finding[] = [];
+  const pass = new Map<string, unknown>();
   const runs: TeamRunFiles[] = [];
   const tempFiles: string[] = [];
   for (const name of names) {
@@ -84,7 +97,7 @@ export function checkTeamRoot(
     if (!isDir.has(name)) continue;
     let facts = units.get(dir) as TeamRunFacts | undefined;
     if (!facts) {
-      const checked = checkTeamRun(dir, ctx);
+      const checked = checkTeamRun(dir, ctx, pass);
       for (const f of checked.findings) out.push(f);
       facts = checked.facts;
     }

@@ -14,19 +14,15 @@ const kind = document.body.dataset.page;
 const page = kind === 'run' ? runPage(main) : kind === 'raw' ? rawPage(main) : runsPage(main);
 
 // triage: the tab's title and favicon count the runs that need a person, on every live change of any run
-// (`wants` sees each change before the page filters it; the refresh wrapper covers reconnects and full reloads).
+// (`onAny` sees each change before the page filters it; the refresh wrapper covers reconnects and full reloads).
+// Paused, they stay as they are, like the page, until the reader resumes.
 const pageLive = /** @type {any} */ (page).live;
 const live = startLive(
   async (change) => {
     await page.refresh(change);
     tab.soon();
   },
-  {
-    wants: (/** @type {any} */ d) => {
-      tab.soon();
-      return pageLive?.wants ? pageLive.wants(d) : true;
-    },
-  },
+  { wants: pageLive?.wants, onAny: () => tab.soon() },
 );
 tab.update().catch(() => undefined);
 bindKeys(page.keys, live.toggle);

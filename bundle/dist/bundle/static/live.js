@@ -83,7 +83,9 @@ export function sharedStream(onEvent, onState) {
  * others. Paused, changes are only counted; resuming applies them. A reconnect re-checks, since events may have
  * been missed while the stream was down. While the server's first load runs, the page shows its progress.
  * @param {(change?: { version: number, deltas: any[], full?: boolean }) => Promise<void>} refresh
- * @param {{ wants?: (delta: any) => boolean }} [opts] which deltas matter to this page (default: all)
+ * @param {{ wants?: (delta: any) => boolean, onAny?: () => void }} [opts] `wants`: which deltas matter to this
+ *   page (default: all); `onAny`: runs on every change while live, whichever runs it names (the tab's count), and
+ *   once on resume when changes came while paused (paused, nothing on the page changes: not the title either)
  */
 export function startLive(refresh, opts = {}) {
   const status = /** @type {HTMLElement} */ ($('#live'));
@@ -100,6 +102,8 @@ export function startLive(refresh, opts = {}) {
   let loadingSince = 0;
   /** @type {any} changes seen while paused, merged */
   let held = null;
+  /** Whether any change (of any run) came while paused. */
+  let missed = false;
 
   const show = () => {
     button.setAttribute('aria-pressed', String(paused));
@@ -154,6 +158,8 @@ export function startLive(refresh, opts = {}) {
   };
   /** @param {any} change */
   const onChange = (change) => {
+    if (paused) missed = true;
+    else opts.onAny?.();
     if (change && !change.full && opts.wants && !change.deltas.some(opts.wants)) return;
     if (paused) {
       waiting++;
@@ -196,6 +202,10 @@ export function startLive(refresh, opts = {}) {
   const toggle = () => {
     paused = !paused;
     sessionStorage.setItem(KEY, paused ? '1' : '0');
+    if (!paused && missed) {
+      missed = false;
+      opts.onAny?.();
+    }
     if (!paused && waiting > 0) {
       waiting = 0;
       const change = held;

@@ -36,38 +36,71 @@ export function spanOf(run) {
 }
 
 /**
- * Draws a unit's attempts into its timeline track as segments (a unit without attempts is one segment of its own
- * times), reusing the bars the track holds (a list row filled with another unit).
+ * The segments of a unit's timeline track: its attempts (a unit without attempts is one segment of its own times).
+ * @param {any} u
+ * @returns {{ s: string, e: string | undefined, tone: string, label: string }[]}
+ */
+function segmentsOf(u) {
+  if (u.attempts.length)
+    return u.attempts.map((/** @type {any} */ a) => ({
+      s: a.startedAt,
+      e: a.endedAt,
+      tone: a.tone,
+      label: `attempt ${a.attempt}: ${a.status}`,
+    }));
+  return u.startedAt ? [{ s: u.startedAt, e: u.finishedAt, tone: u.tone, label: u.status }] : [];
+}
+
+/**
+ * Draws a unit's attempts into its timeline track as bars, reusing the bars the track holds (a list row filled
+ * with another unit) and writing only what differs (a row that scrolls in costs the browser one style and layout
+ * pass for what changed). Each bar's tooltip is made when the pointer reaches it (`segmentTitle`).
  * @param {HTMLElement} track @param {any} u @param {{lo:number,hi:number}} span
  */
 function fillTrack(track, u, span) {
-  const parts = u.attempts.length
-    ? u.attempts.map((/** @type {any} */ a) => ({
-        s: a.startedAt,
-        e: a.endedAt,
-        tone: a.tone,
-        label: `attempt ${a.attempt}: ${a.status}`,
-      }))
-    : u.startedAt
-      ? [{ s: u.startedAt, e: u.finishedAt, tone: u.tone, label: u.status }]
-      : [];
   const w = span.hi - span.lo;
   let n = 0;
-  for (const p of parts) {
-    const s = Date.parse(p.s);
+  for (const p of u.attempts.length ? u.attempts : u.startedAt ? [u] : []) {
+    const start = p.startedAt;
+    const end = p === u ? u.finishedAt : p.endedAt;
+    const s = Date.parse(start);
     if (Number.isNaN(s)) continue;
-    const open = !p.e;
-    const e = open ? (p.tone === 'active' ? span.hi : s) : Date.parse(p.e);
+    const e = end ? Date.parse(end) : p.tone === 'active' ? span.hi : s;
     let bar = /** @type {HTMLElement | undefined} */ (track.children[n]);
     if (!bar) bar = track.appendChild(h('span'));
     n++;
-    bar.className = `seg-bar tone-${p.tone}`;
-    bar.title = `${p.label}: ${when(p.s)} → ${p.e ? when(p.e) : 'no end'}`;
-    bar.style.left = `${(100 * (s - span.lo)) / w}%`;
-    bar.style.width = `${(100 * Math.max(0, e - s)) / w}%`;
+    setClass(bar, `seg-bar tone-${p.tone}`);
+    const left = `${(100 * (s - span.lo)) / w}%`;
+    const width = `${(100 * Math.max(0, e - s)) / w}%`;
+    if (bar.style.left !== left) bar.style.left = left;
+    if (bar.style.width !== width) bar.style.width = width;
   }
   while (track.children.length > n) track.lastElementChild?.remove();
   return track;
+}
+
+/** The tooltip of bar `k` of a unit's track. @param {any} u @param {number} k */
+function segmentTitle(u, k) {
+  const p = segmentsOf(u).filter((x) => !Number.isNaN(Date.parse(x.s)))[k];
+  return p ? `${p.label}: ${when(p.s)} → ${p.e ? when(p.e) : 'no end'}` : '';
+}
+
+/** @param {Element} el @param {string} c */
+function setClass(el, c) {
+  if (el.className !== c) el.className = c;
+}
+
+/** Sets an element's text, changing its one text node in place when it has one. @param {Element} el @param {string} text */
+function setText(el, text) {
+  const t = el.firstChild;
+  if (t && t.nodeType === Node.TEXT_NODE && !t.nextSibling) {
+    if (/** @type {Text} */ (t).data !== text) /** @type {Text} */ (t).data = text;
+  } else if (text || t) el.textContent = text;
+}
+
+/** @param {HTMLElement} el @param {string} title */
+function setTitle(el, title) {
+  if (el.title !== title) el.title = title;
 }
 
 /**
@@ -113,8 +146,19 @@ export class UnitsSection {
       label: 'Units',
       maxHeight: () => Math.max(220, Math.round(window.innerHeight * 0.62)),
       render: (u) => this.row(u),
-      update: (row, u, _i, light) => this.fill(row, u, light),
+      update: (row, u) => this.fill(row, u),
+      // A fling: the units' ids, the rest once the scroll slows.
+      brief: (u) => u.id,
       onSelect: (u) => this.pick(u.id, true),
+    });
+    // A timeline bar's tooltip, made when the pointer reaches it (not for every row that scrolls by).
+    this.list.el.addEventListener('mouseover', (ev) => {
+      const bar = /** @type {HTMLElement} */ (ev.target);
+      if (!bar.classList.contains('seg-bar')) return;
+      const row = /** @type {HTMLElement | null} */ (bar.closest('.vrow'));
+      const i = row ? this.list.indexOf.get(row) : undefined;
+      const u = i === undefined ? undefined : this.shown[i];
+      if (u) bar.title = segmentTitle(u, [...(bar.parentElement?.children ?? [])].indexOf(bar));
     });
     this.detail = h('div', { class: 'unit-detail', hidden: true, 'aria-live': 'polite' });
     this.hint = h(
@@ -172,39 +216,37 @@ export class UnitsSection {
   }
 
   /**
-   * Shows a unit in a row made by `row` (a new one, or one that scrolled out of view); `light`: its status and id
-   * only, the rest blank (a fast scroll; the list fills it in full when the scroll slows).
-   * @param {HTMLElement} row @param {any} u @param {boolean} [light]
+   * Shows a unit in a row made by `row` (a new one, or one that scrolled out of view).
+   * @param {HTMLElement} row @param {any} u
    */
-  fill(row, u, light = false) {
+  fill(row, u) {
     const [status, uid, tries, checks, dur, track] = /** @type {HTMLElement[]} */ ([...row.children]);
     const n = u.attempts.length;
-    row.title = u.id;
-    uid.textContent = u.id;
-    if (light) {
-      for (const el of [status, tries, checks, dur, track]) el.textContent = '';
-      status.className = '';
-      return;
-    }
-    status.className = `pill tone-${u.tone}`;
-    status.title = u.status;
-    status.textContent = u.status;
+    setTitle(row, u.id);
+    setText(uid, u.id);
+    setClass(status, `pill tone-${u.tone}`);
+    setTitle(status, u.status);
+    setText(status, u.status);
     // triage: attempts in their column, checklist progress in its own (a resumable stage has both).
-    tries.className = `tries${n > 1 ? ' retry' : ''}`;
-    tries.title = n ? '' : 'no attempt recorded';
-    tries.textContent = n > 1 ? `${n} tries` : n === 1 ? '1 try' : '—';
-    checks.title = u.checks ? 'checklist items done' : '';
-    checks.textContent = u.checks
-      ? `${u.checks.filter((/** @type {any} */ c) => c.done).length}/${u.checks.length} ✓`
-      : '';
-    dur.textContent = duration(u.durationMs);
+    setClass(tries, `tries${n > 1 ? ' retry' : ''}`);
+    setTitle(tries, n ? '' : 'no attempt recorded');
+    setText(tries, n > 1 ? `${n} tries` : n === 1 ? '1 try' : '—');
+    setTitle(checks, u.checks ? 'checklist items done' : '');
+    setText(
+      checks,
+      u.checks ? `${u.checks.filter((/** @type {any} */ c) => c.done).length}/${u.checks.length} ✓` : '',
+    );
+    setText(dur, duration(u.durationMs));
     if (this.span && track.classList.contains('track')) fillTrack(track, u, this.span);
   }
 
   /** @param {any} run */
   update(run) {
     this.run = run;
-    this.span = spanOf(run);
+    // The page document carries the span (the server computed it over every unit): no pass over 10,000 units and
+    // their attempts on every page of units that arrives.
+    const lo = run.span ? Date.parse(run.span.from) : Number.NaN;
+    this.span = Number.isNaN(lo) ? spanOf(run) : { lo, hi: Math.max(Date.parse(run.span.to), lo + 1000) };
     const statuses = Object.entries(run.counts);
     replace(
       this.filter,

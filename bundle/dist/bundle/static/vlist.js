@@ -1,17 +1,30 @@
 // @ts-check
 import { h } from './dom.js';
 
+/** Rows kept out of the document for reuse, at most. */
+const SPARE = 64;
+/** Rows of the margin (out of view) filled in one frame of a scroll; the rest in the frames after. */
+const MARGIN_PER_FRAME = 6;
+
 /**
  * A list that renders only the rows in view (plus a margin), so a run of 10,000 units scrolls like one of ten.
- * Rows have one fixed height; the container scrolls by itself. With `update`, rows that scroll out are filled
- * with the items that scroll in instead of being made anew (a fast scroll replaces every row on every frame:
- * reusing them keeps each frame short).
+ * Rows have one fixed height and sit at `translateY(index × height)` in a `contain: strict` box; the container
+ * scrolls by itself. The scroll listener is passive and only asks for an animation frame, where the rows are
+ * placed; the one layout read of a frame (`scrollTop`) comes before any write, and the list's height is kept from
+ * a ResizeObserver, never read while scrolling.
+ *
+ * With `update`, rows that scroll out are filled with the items that scroll in instead of being made anew. With
+ * `brief` too, a scroll that jumps more than a screen a frame (a fling, a drag of the scroll bar) shows, instead of
+ * rows, one block of text with each item's name on its line (one text node to change a frame, where a screen of
+ * rows is a few hundred elements to restyle, lay out and paint); the rows come back 120 ms after the scroll slows
+ * or stops.
  * @template T
  */
 export class VirtualList {
   /**
    * @param {{ rowHeight: number, render: (item: T, index: number) => HTMLElement, label: string,
-   *   update?: (row: HTMLElement, item: T, index: number, light: boolean) => void,
+   *   update?: (row: HTMLElement, item: T, index: number) => void,
+   *   brief?: (item: T) => string,
    *   maxHeight?: () => number, onSelect?: (item: T, index: number) => void, className?: string }} opts
    */
   constructor(opts) {
@@ -19,13 +32,18 @@ export class VirtualList {
     /** @type {T[]} */
     this.items = [];
     this.selected = -1;
-    /** @type {Map<number, HTMLElement>} */
+    /** @type {Map<number, HTMLElement>} rows in the document, by item index */
     this.rows = new Map();
+    /** @type {WeakMap<HTMLElement, number>} the item index each row shows (for clicks) */
+    this.indexOf = new WeakMap();
     /** @type {HTMLElement[]} rows out of view, kept for reuse (with `update`) */
     this.spare = [];
-    /** @type {Set<number>} rows filled in brief during a fast scroll, filled in full once it slows */
-    this.light = new Set();
+    /** The names of the items in view during a fling, a line each (with `brief`). */
+    this.text = document.createTextNode('');
+    this.sheet = h('div', { class: 'vlist-brief', 'aria-hidden': 'true', hidden: true }, this.text);
     this.lastTop = 0;
+    /** The list's height in CSS pixels, from the ResizeObserver (0: not known yet). */
+    this.height = 0;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.settle = undefined;
     this.inner = h('div', { class: 'vlist-inner', role: 'presentation' });
@@ -33,15 +51,19 @@ export class VirtualList {
       'div',
       { class: `vlist ${opts.className ?? ''}`, role: 'list', 'aria-label': opts.label, tabindex: '0' },
       this.inner,
+      this.sheet,
     );
     this.frame = 0;
     this.el.addEventListener('scroll', () => this.schedule(), { passive: true });
     this.el.addEventListener('click', (ev) => {
       const row = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (ev.target).closest('.vrow'));
-      if (row && !(/** @type {HTMLElement} */ (ev.target).closest('a')))
-        this.select(Number(row.dataset.index), false);
+      const i = row ? this.indexOf.get(row) : undefined;
+      if (i !== undefined && !(/** @type {HTMLElement} */ (ev.target).closest('a'))) this.select(i, false);
     });
-    new ResizeObserver(() => this.schedule()).observe(this.el);
+    new ResizeObserver((entries) => {
+      this.height = entries.at(-1)?.contentRect.height ?? 0;
+      this.schedule();
+    }).observe(this.el);
   }
 
   /** Replaces the items, keeping the scroll position (a live refresh must not jump). @param {T[]} items */
@@ -52,11 +74,16 @@ export class VirtualList {
     this.inner.style.height = `${items.length * rh}px`;
     const max = this.opts.maxHeight ? this.opts.maxHeight() : 600;
     this.el.style.height = `${Math.max(rh, Math.min(items.length * rh, max))}px`;
-    for (const r of this.rows.values()) r.remove();
+    // The rows in the document are filled again (with `update`), not made anew.
+    for (const row of this.rows.values()) this.release(row);
     this.rows.clear();
-    this.spare = [];
-    this.light.clear();
     this.render();
+  }
+
+  /** @param {HTMLElement} row */
+  release(row) {
+    if (this.opts.update) this.spare.push(row);
+    else row.remove();
   }
 
   schedule() {
@@ -68,59 +95,112 @@ export class VirtualList {
   }
 
   /**
-   * Shows the rows in view. A scroll that jumped more than a screen since the last frame (a fling, a drag of the
-   * scroll bar) gets rows filled in brief, which are filled in full once the scroll slows or stops: every frame of
-   * a fast scroll stays short.
+   * Shows the items in view: their names while a scroll jumps more than a screen a frame, rows otherwise. During a
+   * scroll, the rows in view come first and at most MARGIN_PER_FRAME of the margin, the rest in the next frames
+   * (after a fling, a screen of rows and both margins at once would be one long frame).
    * @param {boolean} [scrolled] called for a scroll event
+   * @param {number} [budget] margin rows to fill now (default: all; a scroll's frame: MARGIN_PER_FRAME)
    */
-  render(scrolled = false) {
+  render(scrolled = false, budget = scrolled ? MARGIN_PER_FRAME : Number.POSITIVE_INFINITY) {
     const rh = this.opts.rowHeight;
     const top = this.el.scrollTop;
-    const height = this.el.clientHeight || rh * 20;
-    const update = this.opts.update;
-    const fast = Boolean(update) && scrolled && Math.abs(top - this.lastTop) > height;
+    const height = this.height || rh * 20;
+    const { update, brief } = this.opts;
+    const fast = Boolean(update && brief) && scrolled && Math.abs(top - this.lastTop) > height;
     this.lastTop = top;
-    const margin = fast ? 0 : 8;
-    const first = Math.max(0, Math.floor(top / rh) - margin);
-    const last = Math.min(this.items.length - 1, Math.ceil((top + height) / rh) + margin);
+    if (this.settle) clearTimeout(this.settle);
+    this.settle = undefined;
+    if (fast && brief) {
+      this.fling(top, height, brief);
+      this.settle = setTimeout(() => this.render(false, MARGIN_PER_FRAME), 120);
+      return;
+    }
+    if (!this.sheet.hidden) this.sheet.hidden = true;
+    // As many rows every frame (a screen and a margin of 8 on each side): as many scroll in as out, so rows are
+    // refilled in place and none leaves the document and comes back.
+    const first = Math.max(0, Math.floor(top / rh) - 8);
+    const last = Math.min(this.items.length - 1, first + Math.ceil(height / rh) + 17);
     for (const [i, row] of this.rows)
       if (i < first || i > last) {
         this.rows.delete(i);
-        this.light.delete(i);
-        if (update) this.spare.push(row);
-        else row.remove();
-      } else if (update && !fast && this.light.delete(i))
-        update(row, /** @type {T} */ (this.items[i]), i, false);
+        this.release(row);
+      }
+    const size = String(this.items.length);
     const frag = document.createDocumentFragment();
-    for (let i = first; i <= last; i++) {
+    const v0 = Math.max(first, Math.floor(top / rh));
+    const v1 = Math.min(last, Math.ceil((top + height) / rh));
+    let left = budget;
+    // In view first, then the margin nearest the view.
+    for (let k = 0, i = v0; i >= first && i <= last; k++, i = this.nth(k, v0, v1, first, last)) {
       if (this.rows.has(i)) continue;
+      if ((i < v0 || i > v1) && left-- <= 0) {
+        this.schedule();
+        break;
+      }
       const item = /** @type {T} */ (this.items[i]);
       let row = update ? this.spare.pop() : undefined;
-      if (row && update) {
-        update(row, item, i, fast);
-        if (fast) this.light.add(i);
-        row.classList.toggle('sel', i === this.selected);
-        if (!row.isConnected) frag.appendChild(row);
-      } else {
-        row = this.opts.render(item, i);
-        row.classList.add('vrow');
-        row.setAttribute('role', 'listitem');
-        row.style.height = `${rh}px`;
-        if (i === this.selected) row.classList.add('sel');
-        frag.appendChild(row);
-      }
-      row.dataset.index = String(i);
+      if (row && update) update(row, item, i);
+      else row = this.fresh(this.opts.render(item, i));
+      if (row.classList.contains('sel') !== (i === this.selected)) row.classList.toggle('sel');
+      if (!row.isConnected) frag.appendChild(row);
+      this.indexOf.set(row, i);
       row.setAttribute('aria-posinset', String(i + 1));
-      row.setAttribute('aria-setsize', String(this.items.length));
+      if (row.getAttribute('aria-setsize') !== size) row.setAttribute('aria-setsize', size);
       row.style.transform = `translateY(${i * rh}px)`;
       this.rows.set(i, row);
     }
-    // Rows not reused this time leave the document (and wait for the next frame's).
-    for (const row of this.spare) row.remove();
-    if (this.spare.length > 64) this.spare.length = 64;
-    this.inner.appendChild(frag);
-    if (this.settle) clearTimeout(this.settle);
-    this.settle = this.light.size > 0 ? setTimeout(() => this.render(), 120) : undefined;
+    this.park();
+    if (frag.firstChild) this.inner.appendChild(frag);
+  }
+
+  /**
+   * The k-th index to fill: the view [v0, v1] in order, then the margin by distance from the view, below first.
+   * -1 when done. @param {number} k @param {number} v0 @param {number} v1 @param {number} first @param {number} last
+   */
+  nth(k, v0, v1, first, last) {
+    if (v0 + k <= v1) return v0 + k;
+    let d = k - (v1 - v0);
+    // Past the view: below and above alternately, skipping a side once it is used up.
+    for (let step = 1; ; step++) {
+      const below = v1 + step <= last;
+      const above = v0 - step >= first;
+      if (!below && !above) return -1;
+      if (below && --d === 0) return v1 + step;
+      if (above && --d === 0) return v0 - step;
+    }
+  }
+
+  /** Rows not shown this frame leave the document (and wait for a later frame's). */
+  park() {
+    for (const row of this.spare) if (row.isConnected) row.remove();
+    if (this.spare.length > SPARE) this.spare.length = SPARE;
+  }
+
+  /**
+   * A fling's frame: the names of the items in view, a line each, in one block at the first one's place.
+   * @param {number} top @param {number} height @param {(item: T) => string} brief
+   */
+  fling(top, height, brief) {
+    const rh = this.opts.rowHeight;
+    const first = Math.max(0, Math.floor(top / rh));
+    const last = Math.min(this.items.length - 1, Math.ceil((top + height) / rh));
+    for (const row of this.rows.values()) this.release(row);
+    this.rows.clear();
+    this.park();
+    let text = '';
+    for (let i = first; i <= last; i++)
+      text += `${i > first ? '\n' : ''}${brief(/** @type {T} */ (this.items[i]))}`;
+    this.text.data = text;
+    this.sheet.style.transform = `translateY(${first * rh}px)`;
+    if (this.sheet.hidden) this.sheet.hidden = false;
+  }
+
+  /** A new row element, made a list item of one row's height. @param {HTMLElement} row */
+  fresh(row) {
+    row.classList.add('vrow');
+    row.setAttribute('role', 'listitem');
+    row.style.height = `${this.opts.rowHeight}px`;
+    return row;
   }
 
   /** Selects a row, scrolling it into view. @param {number} index @param {boolean} [scroll] */

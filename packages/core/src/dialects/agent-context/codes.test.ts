@@ -12,8 +12,7 @@ function emittedCodes(): Set<string> {
   const root = join(fixtures, 'agent-context');
   for (const name of readdirSync(root)) {
     const dir = join(root, name);
-    for (const f of validatePaths(['.'], { cwd: dir }).files.flatMap((x) => x.findings))
-      out.add(f.code);
+    for (const f of validatePaths(['.'], { cwd: dir }).files.flatMap((x) => x.findings)) out.add(f.code);
     for (const r of loadProject(dir, { dialects: ['agent-context'] }))
       for (const f of r.findings) out.add(f.code);
   }

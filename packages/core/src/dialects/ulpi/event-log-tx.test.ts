@@ -176,9 +176,7 @@ describe('ulpi event-log transactions', () => {
     });
     expect(r.ok && r.completeBytes).toBe(Buffer.byteLength(log0));
     // validate names it (a warning at the transaction's first line), and no error: the snapshot is in step.
-    const findings = validatePaths(['.'], { cwd: join(f, '../../..') }).files.flatMap(
-      (x) => x.findings,
-    );
+    const findings = validatePaths(['.'], { cwd: join(f, '../../..') }).files.flatMap((x) => x.findings);
     expect(findings.filter((x) => x.severity === 'error')).toEqual([]);
     expect(findings.map((x) => x.code)).toContain('ulpi/event-log-torn-transaction');
     setUlpiUnit(f, 'b', 'in_progress', {}, { now });

@@ -1,10 +1,15 @@
 import { writeSync } from 'node:fs';
 
+/** What a full non-blocking stdout waits on (Atomics.wait on a word nobody notifies: a sleep). */
+let pause: Int32Array | undefined;
+
 /**
  * Writes the report to stdout synchronously, without creating `process.stdout` (a stream whose setup loads
  * several modules and, for a pipe, makes writes asynchronous). A reader that closed the pipe early (`| head`)
  * is not an error: the rest is dropped quietly instead of dying on EPIPE with a stack trace. A non-blocking
- * stdout (EAGAIN) falls back to the stream for what is left.
+ * stdout (EAGAIN: e.g. a pipe that a worker thread's stdio set-up, or the parent process, made non-blocking)
+ * is waited for, a millisecond at a time, and written the same way: never through the stream, whose writes
+ * would land after the later pieces this function writes directly (a report out of order).
  */
 export function writeStdout(text: string): boolean {
   const buf = Buffer.from(text);
@@ -15,12 +20,9 @@ export function writeStdout(text: string): boolean {
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'EPIPE') return false;
-      if (code === 'EAGAIN') {
-        process.stdout.on('error', () => {});
-        process.stdout.write(buf.subarray(off));
-        return true;
-      }
-      throw e;
+      if (code !== 'EAGAIN') throw e;
+      pause ??= new Int32Array(new SharedArrayBuffer(4));
+      Atomics.wait(pause, 0, 0, 1);
     }
   }
   return true;

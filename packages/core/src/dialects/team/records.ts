@@ -100,7 +100,8 @@ export function approvalRecord(doc: CheckedDocument): TeamApprovalRecord | undef
   return r ?? undefined;
 }
 
-function readEventRecord(doc: CheckedDocument): TeamEventRecord | undefined {
+/** `eventRecord` without keeping it: for a document read once (`validate`). */
+export function readEventRecord(doc: CheckedDocument): TeamEventRecord | undefined {
   if (!fitForState(doc, 'team/task-event')) return undefined;
   const v = doc.value as Record<string, unknown>;
   const r: { -readonly [K in keyof TeamEventRecord]: TeamEventRecord[K] } = {
@@ -126,7 +127,8 @@ function readEventRecord(doc: CheckedDocument): TeamEventRecord | undefined {
   return r;
 }
 
-function readApprovalRecord(doc: CheckedDocument): TeamApprovalRecord | undefined {
+/** `approvalRecord` without keeping it: for a document read once (`validate`). */
+export function readApprovalRecord(doc: CheckedDocument): TeamApprovalRecord | undefined {
   if (!fitForState(doc, 'team/approval')) return undefined;
   const v = doc.value as Record<string, unknown>;
   return {

@@ -2,9 +2,23 @@ import { join } from 'node:path';
 import type { Finding } from '../../findings/finding.js';
 import { shellCommand } from '../../text/shell-quote.js';
 import type { CheckedDocument } from '../dialect.js';
-import { hashProjectFile, isRun, newestRun, type TeamTree } from './load.js';
-import { type TeamRunModel, type TeamTask, teamRunModel } from './model.js';
-import type { TeamEventRecord } from './records.js';
+import { hashProjectFile, isRun, newestRun, type TeamRunFiles, type TeamTree } from './load.js';
+import {
+  judgeApprovals,
+  type TeamApproval,
+  type TeamRunModel,
+  type TeamTask,
+  tasksOf,
+  teamRunModel,
+} from './model.js';
+import {
+  fitForState,
+  isTerminalStatus,
+  readApprovalRecord,
+  readEventRecord,
+  type TeamApprovalRecord,
+  type TeamEventRecord,
+} from './records.js';
 import { fileFinding, teamFinding } from './rules.js';
 
 const list = (names: readonly string[]) => names.map((n) => `"${n}"`).join(', ');
@@ -126,9 +140,85 @@ function findTaskFindings(task: TeamTask): Finding[] {
 export function runFindings(model: TeamRunModel, display?: (abs: string) => string, keep = true): Finding[] {
   const out: Finding[] = [];
   for (const t of model.tasks) for (const f of taskFindings(t, keep)) out.push(f);
-  const missing = display && runJsonMissing(model);
-  if (missing) out.push(fileFinding(display(join(model.dir, 'run.json')), 'team/missing-run-json', missing));
-  for (const a of model.approvals)
+  runFileFindings(model, model.approvals, display, out);
+  return out;
+}
+
+/**
+ * `runFindings` of the model of a run's files, for `validate`, without building the model: it is what the
+ * tasks and approvals are derived from, and `validate` uses nothing else of it. A task whose events cannot hold a
+ * finding (`quietTask`: the common one) is passed over; any other is derived as the model derives it (`tasksOf`
+ * over its event records) and its findings found by the same rules. Findings come in the order of the tasks'
+ * first events instead of the model's task order: `validate` sorts each file's findings, and a task's findings
+ * are on its own files, in the same order.
+ */
+export function unitRunFindings(
+  files: TeamRunFiles,
+  hashOf: (rel: string) => string | undefined,
+  display: (abs: string) => string,
+): Finding[] {
+  const out: Finding[] = [];
+  // The fit events by task id, in the order given (what the model groups its tasks from).
+  const byTask = new Map<string, CheckedDocument[]>();
+  for (const doc of files.events) {
+    if (!fitForState(doc, 'team/task-event')) continue;
+    const id = (doc.value as Record<string, unknown>).task_id;
+    const taskId = typeof id === 'string' ? id : '';
+    const list = byTask.get(taskId);
+    if (list) list.push(doc);
+    else byTask.set(taskId, [doc]);
+  }
+  for (const docs of byTask.values()) {
+    if (quietTask(docs)) continue;
+    const records: TeamEventRecord[] = [];
+    for (const d of docs) records.push(readEventRecord(d)!);
+    for (const task of tasksOf(records)) for (const f of findTaskFindings(task)) out.push(f);
+  }
+  const records: TeamApprovalRecord[] = [];
+  for (const d of files.approvals) {
+    const a = readApprovalRecord(d);
+    if (a) records.push(a);
+  }
+  const run = { id: files.id, dir: files.dir, runDoc: files.run };
+  runFileFindings(run, judgeApprovals(records, hashOf).approvals, display, out);
+  return out;
+}
+
+/**
+ * True when a task's fit events (`fitForState`) are one attempt 1 with one start and at most one terminal event
+ * not before it: `findTaskFindings` finds nothing on such a task (no gap, conflict, second start, missing start,
+ * start after the end or retry).
+ */
+function quietTask(docs: readonly CheckedDocument[]): boolean {
+  let started: Record<string, unknown> | undefined;
+  let terminal: Record<string, unknown> | undefined;
+  for (let i = 0; i < docs.length; i++) {
+    const v = docs[i]!.value as Record<string, unknown>;
+    if (v.attempt !== 1) return false;
+    if (v.event === 'task_started') {
+      if (started) return false;
+      started = v;
+    } else if (isTerminalStatus(v.status)) {
+      if (terminal) return false;
+      terminal = v;
+    } else return false;
+  }
+  if (!started) return false;
+  return !terminal || !(str(started.at) > str(terminal.at));
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** The findings on a run's run.json (missing, unreadable) and approvals (stale ones), into `out`. */
+function runFileFindings(
+  run: Pick<TeamRunModel, 'id' | 'dir' | 'runDoc'>,
+  approvals: readonly TeamApproval[],
+  display: ((abs: string) => string) | undefined,
+  out: Finding[],
+): void {
+  const missing = display && runJsonMissing(run);
+  if (missing) out.push(fileFinding(display(join(run.dir, 'run.json')), 'team/missing-run-json', missing));
+  for (const a of approvals)
     if (a.state !== 'valid' && a.latestForArtifact)
       out.push(
         teamFinding(
@@ -136,17 +226,16 @@ export function runFindings(model: TeamRunModel, display?: (abs: string) => stri
           '',
           'team/stale-approval',
           `approval of "${a.artifact}" for stage "${a.stage}" is ${a.state}; the gate does not count it`,
-          `review the artifact and record a new approval with \`${shellCommand(['ckpt', 'team', 'approve', '--run', model.id, '--stage', a.stage, '--artifact', a.artifact])} --by "$USER"\``,
+          `review the artifact and record a new approval with \`${shellCommand(['ckpt', 'team', 'approve', '--run', run.id, '--stage', a.stage, '--artifact', a.artifact])} --by "$USER"\``,
         ),
       );
-  return out;
 }
 
 /**
  * Why a run (it has events or approvals) has no readable run.json, or undefined: deleted, or a directory, FIFO,
  * dangling link or link loop in its place. Such a run is never complete, whatever its events say.
  */
-function runJsonMissing(model: TeamRunModel): string | undefined {
+function runJsonMissing(model: Pick<TeamRunModel, 'id' | 'runDoc'>): string | undefined {
   const doc = model.runDoc;
   if (!doc) return `run "${model.id}" has events but no run.json: it cannot be told complete`;
   const io = doc.text === undefined ? doc.findings.find((f) => f.code.startsWith('io/')) : undefined;

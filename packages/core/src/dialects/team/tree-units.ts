@@ -4,7 +4,7 @@ import type { Finding } from '../../findings/finding.js';
 import { isTempName } from '../../fs/atomic.js';
 import type { CheckedDocument, ListedEntry, TreeContext, UnitFacts } from '../dialect.js';
 import { isRun, loadTeamRunFiles, readCurrent, type TeamRunFiles, type TeamTree } from './load.js';
-import { projectHasher, runFindings, teamModels, treeFileFindings } from './tree-rules.js';
+import { projectHasher, treeFileFindings, unitRunFindings } from './tree-rules.js';
 
 /** What the `.team/runs` root's rules need to know of one run (`checkTeamRun`). */
 interface TeamRunFacts extends UnitFacts {
@@ -48,9 +48,8 @@ export function checkTeamRun(
     pass.set(key, hashOf);
   }
   const findings = treeFileFindings(tree, ctx.display);
-  // A model built once: no memo of its tasks' findings (`keep` false).
-  for (const model of teamModels(tree, false, hashOf))
-    for (const f of runFindings(model, ctx.display, false)) findings.push(f);
+  // What the model's findings would be, without the model (validate reads nothing else of it).
+  if (isRun(files)) for (const f of unitRunFindings(files, hashOf, ctx.display)) findings.push(f);
   return { findings, facts: { id: files.id, hasRunJson: files.run !== undefined, isRun: isRun(files) } };
 }
 

@@ -3,8 +3,12 @@ import { h } from './dom.js';
 
 /** Rows kept out of the document for reuse, at most. */
 const SPARE = 64;
+/** Rows kept filled above and below the view. */
+const MARGIN = 8;
 /** Rows of the margin (out of view) filled in one frame of a scroll; the rest in the frames after. */
 const MARGIN_PER_FRAME = 6;
+/** Once a scroll shows the items' names, rows come back when a frame moves it no more than this many rows. */
+const BRIEF_UNTIL = MARGIN / 2;
 
 /**
  * A list that renders only the rows in view (plus a margin), so a run of 10,000 units scrolls like one of ten.
@@ -14,10 +18,11 @@ const MARGIN_PER_FRAME = 6;
  * a ResizeObserver, never read while scrolling.
  *
  * With `update`, rows that scroll out are filled with the items that scroll in instead of being made anew. With
- * `brief` too, a scroll that jumps more than a screen a frame (a fling, a drag of the scroll bar) shows, instead of
- * rows, one block of text with each item's name on its line (one text node to change a frame, where a screen of
- * rows is a few hundred elements to restyle, lay out and paint); the rows come back 120 ms after the scroll slows
- * or stops.
+ * `brief` too, a frame that moves the list past its margin (more rows than the margin holds ready: a fling, a drag
+ * of the scroll bar, a quick swipe, or a slower scroll on a machine too busy to draw every frame) shows, instead
+ * of rows, one block of text with each item's name on its line (one text node to change a frame, where the rows
+ * are a dozen elements each to restyle, lay out and paint); it stays so while frames move the list more than
+ * BRIEF_UNTIL rows, and the rows come back once a frame moves it less, or 120 ms after the scroll stops.
  * @template T
  */
 export class VirtualList {
@@ -106,7 +111,10 @@ export class VirtualList {
     const top = this.el.scrollTop;
     const height = this.height || rh * 20;
     const { update, brief } = this.opts;
-    const fast = Boolean(update && brief) && scrolled && Math.abs(top - this.lastTop) > height;
+    // Rows to fill this frame: past the margin, a name each (until the scroll slows, not at the next quick frame,
+    // so that the list does not switch between the two every other frame).
+    const limit = this.sheet.hidden ? MARGIN : BRIEF_UNTIL;
+    const fast = Boolean(update && brief) && scrolled && Math.abs(top - this.lastTop) > limit * rh;
     this.lastTop = top;
     if (this.settle) clearTimeout(this.settle);
     this.settle = undefined;
@@ -118,8 +126,8 @@ export class VirtualList {
     if (!this.sheet.hidden) this.sheet.hidden = true;
     // As many rows every frame (a screen and a margin of 8 on each side): as many scroll in as out, so rows are
     // refilled in place and none leaves the document and comes back.
-    const first = Math.max(0, Math.floor(top / rh) - 8);
-    const last = Math.min(this.items.length - 1, first + Math.ceil(height / rh) + 17);
+    const first = Math.max(0, Math.floor(top / rh) - MARGIN);
+    const last = Math.min(this.items.length - 1, first + Math.ceil(height / rh) + 2 * MARGIN + 1);
     for (const [i, row] of this.rows)
       if (i < first || i > last) {
         this.rows.delete(i);

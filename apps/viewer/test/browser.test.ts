@@ -240,11 +240,11 @@ describe('scale', () => {
       // A fling: several screens a frame for 40 frames, stopping in the middle of the list. After each frame the
       // list drew, what it shows: the brief block (the ids in view, a line each) and any row left in the document.
       const frames = await page.$eval('.vlist', async (el) => {
-        const frame = () => new Promise((r) => requestAnimationFrame(() => r(null)));
+        // A frame, and then the list's own frame callback (asked for by the scroll event) has run too.
+        const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(null), 0)));
         const out: { top: number; sheet: string | null; at: string; rows: string[] }[] = [];
         for (let f = 1; f <= 40; f++) {
           el.scrollTop = (f / 40) * (el.scrollHeight / 2);
-          await frame();
           await frame();
           const sheet = el.querySelector<HTMLElement>('.vlist-brief');
           out.push({
@@ -269,6 +269,25 @@ describe('scale', () => {
       }
       // Once it stops, every row shows its unit in full: its tries and one bar per attempt.
       await page.waitForSelector('.vlist-brief', { state: 'hidden' });
+      // A quicker scroll than the margin holds (10 rows a frame, less than a screen) shows the ids too, and stays
+      // so until a frame moves the list 4 rows or less: then rows again, at once.
+      const medium = await page.$eval('.vlist', async (el) => {
+        // A frame, and then the list's own frame callback (asked for by the scroll event) has run too.
+        const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(null), 0)));
+        const sheet = el.querySelector<HTMLElement>('.vlist-brief')!;
+        const out: { top: number; sheet: string | null }[] = [];
+        for (const step of [10, 10, 10, 6, 6, 3, 1, 1]) {
+          el.scrollTop += step * 36;
+          await frame();
+          out.push({ top: el.scrollTop, sheet: sheet.hidden ? null : sheet.textContent });
+        }
+        return out;
+      });
+      expect(medium.map((f) => f.sheet !== null)).toEqual([true, true, true, true, true, false, false, false]);
+      for (const f of medium.filter((x) => x.sheet !== null)) {
+        const first = Math.floor(f.top / 36);
+        f.sheet!.split('\n').forEach((id, k) => expect(id).toBe(big.units[first + k]!.id));
+      }
       await page.waitForFunction(() =>
         [...document.querySelectorAll('.unit-row')].every(
           (r) => r.querySelector('.tries')?.textContent !== '',

@@ -6,16 +6,19 @@
 //   throttle  Chromium's own CPU throttling (CDP Emulation.setCPUThrottlingRate, default 4x)
 // Each pass scrolls the whole unit list down in 3 s of animation frames and back up in 3 s, from the page's
 // requestAnimationFrame (every frame moves the list by ~55 rows: a fling), and records every frame's duration; a
-// second kind of pass ("wheel") moves ~5 rows a frame, so full rows scroll in. Each condition runs under a
+// second kind of pass ("wheel") moves ~5 rows a frame, so full rows scroll in. It counts the frames that showed full
+// rows (not the block of ids the list shows while a scroll moves it past its margin in a frame), and the main
+// thread's CPU per pass (the same distance scrolled, whatever the frame rate). Each condition runs under a
 // Chromium trace: the renderer main thread's CPU time per frame (thread time, so what the machine's other work
 // does to the wall clock does not count) and where it goes. --trace <file> also writes the trace of one
-// throttled pass and prints its longest tasks.
+// throttled pass (of the "wheel" kind with --trace-wheel) and prints its longest tasks.
 // Prints a Markdown section for BENCHMARKS.md.
 //
 //   node packages/bench/src/view-scroll.mjs
 //   node packages/bench/src/view-scroll.mjs --tasks 2000 --passes 1   # smaller, for a quick look
 //   node packages/bench/src/view-scroll.mjs --busy 2 --throttle 4 --trace /tmp/scroll-trace.json
 //   node packages/bench/src/view-scroll.mjs --only first,throttle     # some of: first idle wheel busy throttle both
+//     wheel-throttle wheel-both ("wheel" alone is idle; the throttled "wheel" passes run when named, or with no --only)
 //   node packages/bench/src/view-scroll.mjs --static /tmp/old-static  # the page's client from another folder
 //     (e.g. `git archive <rev> apps/viewer/static | tar -x -C /tmp/old`), to compare in the same conditions
 import { spawn } from 'node:child_process';
@@ -33,6 +36,7 @@ const { values } = parseArgs({
     busy: { type: 'string', default: '2' },
     throttle: { type: 'string', default: '4' },
     trace: { type: 'string' },
+    'trace-wheel': { type: 'boolean', default: false },
     only: { type: 'string' },
     static: { type: 'string' },
   },
@@ -65,7 +69,10 @@ function burn(n) {
 function scrollPass(page, span = 1) {
   return page.evaluate(async (span) => {
     const el = document.querySelector('.vlist');
+    const sheet = document.querySelector('.vlist-brief');
     const gaps = [];
+    // Frames that showed full rows (not the fast scroll's block of ids), drawn before each callback.
+    let rows = 0;
     for (const [from, to] of [
       [0, 1],
       [1, 0],
@@ -75,6 +82,7 @@ function scrollPass(page, span = 1) {
       await new Promise((done) => {
         const step = (now) => {
           gaps.push(now - last);
+          if (!sheet || sheet.hidden) rows++;
           last = now;
           const p = Math.min(1, (now - start) / 3000);
           el.scrollTop = (from + (to - from) * p) * span * (el.scrollHeight - el.clientHeight);
@@ -84,8 +92,9 @@ function scrollPass(page, span = 1) {
         requestAnimationFrame(step);
       });
       gaps.shift();
+      rows--;
     }
-    return gaps;
+    return { gaps, rows };
   }, span);
 }
 
@@ -112,8 +121,13 @@ async function measure(page, browser, label, setup, span = 1) {
   const stop = await setup();
   try {
     const gaps = [];
+    let rowFrames = 0;
     await browser.startTracing(page, { categories: CATEGORIES });
-    for (let i = 0; i < passes; i++) gaps.push(...(await scrollPass(page, span)));
+    for (let i = 0; i < passes; i++) {
+      const pass = await scrollPass(page, span);
+      gaps.push(...pass.gaps);
+      rowFrames += pass.rows;
+    }
     const trace = JSON.parse((await browser.stopTracing()).toString());
     const main = mainThread(trace.traceEvents ?? trace);
     const sorted = [...gaps].sort((a, b) => a - b);
@@ -125,6 +139,8 @@ async function measure(page, browser, label, setup, span = 1) {
       p95: sorted[Math.floor(n * 0.95)],
       max: sorted.at(-1),
       over33: gaps.filter((g) => g > 33.4).length,
+      rows: Math.max(0, rowFrames),
+      cpuPass: cpuPerFrame(main, passes, 'ThreadControllerImpl::RunTask'),
       cpu: cpuPerFrame(main, n, 'ThreadControllerImpl::RunTask'),
       script: cpuPerFrame(main, n, 'FunctionCall'),
       styleLayout: cpuPerFrame(main, n, 'UpdateLayoutTree', 'Layout'),
@@ -233,7 +249,20 @@ try {
           },
         ),
       );
-    if (busy > 0 && want('wheel'))
+    if (want('wheel-throttle'))
+      rows.push(
+        await measure(
+          page,
+          browser,
+          `"wheel", CPU throttled ${throttle}× (CDP)`,
+          async () => {
+            await rate(throttle);
+            return () => rate(1);
+          },
+          0.1,
+        ),
+      );
+    if (busy > 0 && want('wheel-both'))
       rows.push(
         await measure(
           page,
@@ -254,7 +283,7 @@ try {
     if (values.trace) {
       await rate(throttle);
       await browser.startTracing(page, { categories: [...CATEGORIES, 'blink', 'cc'] });
-      await scrollPass(page);
+      await scrollPass(page, values['trace-wheel'] ? 0.1 : 1);
       const buf = await browser.stopTracing();
       await rate(1);
       writeFileSync(values.trace, buf);
@@ -274,11 +303,11 @@ const lines = [
   '',
   `${new Date().toISOString().slice(0, 16)} UTC, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average ${loadBefore.toFixed(1)} before the run, Node ${process.version}, Chromium headless 1280×900; team run of ${tasks} tasks (${meta.events} event files). Each condition: ${passes} pass(es) of the whole list down in 3 s and up in 3 s (~55 rows a frame).`,
   '',
-  '| condition | frames | p50 / p95 / max | over 33 ms | main-thread CPU per frame: all (script / style+layout / paint+commit / GC) | load average after |',
-  '|---|---|---|---|---|---|',
+  '| condition | frames | with full rows | p50 / p95 / max | over 33 ms | main-thread CPU per frame: all (script / style+layout / paint+commit / GC) | CPU per pass | load average after |',
+  '|---|---|---|---|---|---|---|---|',
   ...rows.map(
     (r) =>
-      `| ${r.label} | ${r.n} | ${f(r.p50)} / ${f(r.p95)} / ${f(r.max)} ms | ${r.over33} | ${f(r.cpu)} ms (${f(r.script)} / ${f(r.styleLayout)} / ${f(r.paint)} / ${f(r.gc)}) | ${r.load.toFixed(1)} |`,
+      `| ${r.label} | ${r.n} | ${r.rows} | ${f(r.p50)} / ${f(r.p95)} / ${f(r.max)} ms | ${r.over33} | ${f(r.cpu)} ms (${f(r.script)} / ${f(r.styleLayout)} / ${f(r.paint)} / ${f(r.gc)}) | ${r.cpuPass.toFixed(0)} ms | ${r.load.toFixed(1)} |`,
   ),
   ...(traced ? ['', `Longest renderer tasks of one throttled pass (trace): ${traced.join('; ')}.`] : []),
   '',

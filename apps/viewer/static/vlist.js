@@ -100,7 +100,7 @@ export class VirtualList {
   }
 
   /**
-   * Shows the items in view: their names while a scroll jumps more than a screen a frame, rows otherwise. During a
+   * Shows the items in view: their names while a scroll moves past the margin a frame, rows otherwise. During a
    * scroll, the rows in view come first and at most MARGIN_PER_FRAME of the margin, the rest in the next frames
    * (after a fling, a screen of rows and both margins at once would be one long frame).
    * @param {boolean} [scrolled] called for a scroll event
@@ -124,7 +124,7 @@ export class VirtualList {
       return;
     }
     if (!this.sheet.hidden) this.sheet.hidden = true;
-    // As many rows every frame (a screen and a margin of 8 on each side): as many scroll in as out, so rows are
+    // As many rows every frame (a screen and the margin on each side): as many scroll in as out, so rows are
     // refilled in place and none leaves the document and comes back.
     const first = Math.max(0, Math.floor(top / rh) - MARGIN);
     const last = Math.min(this.items.length - 1, first + Math.ceil(height / rh) + 2 * MARGIN + 1);

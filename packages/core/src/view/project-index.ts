@@ -317,6 +317,23 @@ function manyEvents(root: string, listing: (dir: string) => readonly ListedEntry
   return false;
 }
 
+/**
+ * The paths of `ahead` that are not in `used`. The loader asks for a root's documents in the order they were
+ * listed to be read ahead, so one walk of both usually finds them; a set of `used` otherwise.
+ */
+function notAsked(ahead: readonly string[], used: readonly string[]): string[] {
+  let j = 0;
+  for (const p of ahead) {
+    while (j < used.length && used[j] !== p) j++;
+    if (j === used.length) {
+      const asked = new Set(used);
+      return ahead.filter((q) => !asked.has(q));
+    }
+    j++;
+  }
+  return [];
+}
+
 /** An incremental index of the runs under a project directory (see `ProjectIndex`). */
 export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions = {}): ProjectIndex {
   const dir = resolve(projectDir);
@@ -501,13 +518,19 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
       // At most this many are not in the index: the root asked for `prev.docs` last time, and a document it no
       // longer lists or that changed was dropped (`invalidated`). Too few for the pool: the loader reads them.
       const unknown = prev ? Math.max(0, paths.length - prev.docs.length) + 2 * invalidated : paths.length;
-      const regular: boolean[] = [];
-      if (poolThreads(unknown, opts.pool) > 1)
-        paths.forEach((p, i) => {
-          if (docs.has(p)) return;
-          ahead.push(p);
-          regular.push(listedAsFile[i]!);
-        });
+      let regular: boolean[] = [];
+      if (poolThreads(unknown, opts.pool) > 1) {
+        if (docs.size === 0) {
+          // Nothing read yet (a cold load): every document is read ahead.
+          ahead = paths;
+          regular = listedAsFile;
+        } else
+          paths.forEach((p, i) => {
+            if (docs.has(p)) return;
+            ahead.push(p);
+            regular.push(listedAsFile[i]!);
+          });
+      }
       const read = prefetchDocuments(ahead, display, opts.confineTo, opts.pool, regular);
       if (read) {
         for (const doc of read) docs.set(doc.path, doc);
@@ -527,10 +550,7 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
         ),
       ];
     }
-    if (ahead.length > 0) {
-      const asked = new Set(used);
-      for (const p of ahead) if (!asked.has(p)) drop(p);
-    }
+    if (ahead.length > 0) for (const p of notAsked(ahead, used)) drop(p);
     const externals = externalsOf(d, root, facts);
     if (signature) {
       // Outside the root it holds only the artifacts of the last derivation (its externals), when it was signed

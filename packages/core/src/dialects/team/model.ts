@@ -73,21 +73,55 @@ function attemptStatus(terminals: readonly TeamEventRecord[]): TeamAttemptStatus
   return 'running (uncertain)';
 }
 
-/** One task from its events (any order): its attempts in number order. Pure. */
+/** Whether `list` is in `cmp`'s order already (sorting it would give the same order). */
+function inOrder<T>(list: readonly T[], cmp: (a: T, b: T) => number): boolean {
+  for (let i = 1; i < list.length; i++) if (cmp(list[i - 1]!, list[i]!) > 0) return false;
+  return true;
+}
+
+const byAttempt = (x: { attempt: number }, y: { attempt: number }) => x.attempt - y.attempt;
+const byNameOnly = (x: TeamEventRecord, y: TeamEventRecord) => (x.name < y.name ? -1 : 1);
+
+/** An attempt's events as they are gathered. */
+interface Gathered {
+  readonly attempt: number;
+  readonly started: TeamEventRecord[];
+  readonly terminals: TeamEventRecord[];
+}
+
+/**
+ * One task from its events (any order): its attempts in number order. Pure. Events usually come in time order
+ * (file names begin with the time) and attempts in number order: then nothing is copied or sorted.
+ */
 function taskOf(id: string, events: readonly TeamEventRecord[]): TeamTask {
-  const attempts = new Map<number, { started: TeamEventRecord[]; terminals: TeamEventRecord[] }>();
-  for (const e of [...events].sort(byTimeThenName)) {
-    const a = attempts.get(e.attempt) ?? { started: [], terminals: [] };
-    attempts.set(e.attempt, a);
+  const sorted = inOrder(events, byTimeThenName) ? events : [...events].sort(byTimeThenName);
+  // A task has a few attempts: found by a walk of the list, or by a map once it is long.
+  const gathered: Gathered[] = [];
+  let index: Map<number, Gathered> | undefined;
+  let last: Gathered | undefined;
+  for (const e of sorted) {
+    let a = last !== undefined && last.attempt === e.attempt ? last : undefined;
+    if (!a) {
+      if (index) a = index.get(e.attempt);
+      else for (const g of gathered) if (g.attempt === e.attempt) a = g;
+      if (!a) {
+        a = { attempt: e.attempt, started: [], terminals: [] };
+        gathered.push(a);
+        if (index) index.set(a.attempt, a);
+        else if (gathered.length > 16) index = new Map(gathered.map((g) => [g.attempt, g]));
+      }
+    }
+    last = a;
     if (e.event === 'task_started') a.started.push(e);
     else if (isTerminalStatus(e.status)) a.terminals.push(e);
   }
-  const list = [...attempts.entries()]
-    .sort((x, y) => x[0] - y[0])
-    .map(([n, a]) => {
-      const terminals = [...a.terminals].sort((x, y) => (x.name < y.name ? -1 : 1));
-      return { attempt: n, status: attemptStatus(terminals), started: a.started, terminals };
-    });
+  const ordered = inOrder(gathered, byAttempt) ? gathered : [...gathered].sort(byAttempt);
+  const list = new Array<TeamAttempt>(ordered.length);
+  for (let i = 0; i < ordered.length; i++) {
+    const a = ordered[i]!;
+    const terminals = a.terminals.length > 1 ? a.terminals.sort(byNameOnly) : a.terminals;
+    list[i] = { attempt: a.attempt, status: attemptStatus(terminals), started: a.started, terminals };
+  }
   const first = list[0]!.started[0] ?? list[0]!.terminals[0]!;
   return { id, stage: first.stage, agent: first.agent, attempts: list, latest: list[list.length - 1]! };
 }
@@ -120,9 +154,16 @@ function groupByTask(events: readonly TeamEventRecord[]): Map<string, TeamEventR
   return byTask;
 }
 
+/** Tasks by when they began, then by id. */
+const byBegin = (atA: string, a: TeamTask, atB: string, b: TeamTask) =>
+  atA !== atB ? (atA < atB ? -1 : 1) : a.id < b.id ? -1 : 1;
+
 /** The tasks of grouped events, by when they began, then by id; `keep`: see `tasksOf`. */
 function tasksOfGroups(byTask: ReadonlyMap<string, readonly TeamEventRecord[]>, keep: boolean): TeamTask[] {
-  const keyed: { at: string; task: TeamTask }[] = [];
+  const tasks: TeamTask[] = [];
+  const ats: string[] = [];
+  // Tasks usually come in the order they began (events are listed by time): then they are not sorted.
+  let ordered = true;
   for (const [id, list] of byTask) {
     const known = keep ? derivedTasks.get(list[0]!) : undefined;
     let task: TeamTask;
@@ -131,9 +172,15 @@ function tasksOfGroups(byTask: ReadonlyMap<string, readonly TeamEventRecord[]>, 
       task = taskOf(id, list);
       if (keep) derivedTasks.set(list[0]!, { events: list, task });
     }
-    keyed.push({ at: firstAt(task), task });
+    const at = firstAt(task);
+    const n = tasks.length;
+    if (ordered && n > 0 && byBegin(ats[n - 1]!, tasks[n - 1]!, at, task) > 0) ordered = false;
+    tasks.push(task);
+    ats.push(at);
   }
-  keyed.sort((a, b) => (a.at !== b.at ? (a.at < b.at ? -1 : 1) : a.task.id < b.task.id ? -1 : 1));
+  if (ordered) return tasks;
+  const keyed = tasks.map((task, i) => ({ at: ats[i]!, task }));
+  keyed.sort((a, b) => byBegin(a.at, a.task, b.at, b.task));
   return keyed.map((k) => k.task);
 }
 

@@ -80,9 +80,10 @@ function taskView(t: TeamTask): { readonly unit: UnitView; readonly lastAt: stri
   let v = taskViews.get(t);
   if (!v) {
     let lastAt: string | undefined;
-    for (const a of t.attempts)
-      for (const e of [...a.started, ...a.terminals])
-        if (lastAt === undefined || e.at > lastAt) lastAt = e.at;
+    for (const a of t.attempts) {
+      for (const e of a.started) if (lastAt === undefined || e.at > lastAt) lastAt = e.at;
+      for (const e of a.terminals) if (lastAt === undefined || e.at > lastAt) lastAt = e.at;
+    }
     v = { unit: unitView(t), lastAt };
     taskViews.set(t, v);
   }

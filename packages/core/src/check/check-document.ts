@@ -1,6 +1,6 @@
 import type { CatalogEntry } from '@ckpt/schemas';
 import { entriesOfDialect, entryKinds, matchCatalog, schemaFor } from '../detect/catalog.js';
-import type { CheckedDocument } from '../dialects/dialect.js';
+import type { CheckedDocument, Dialect } from '../dialects/dialect.js';
 import { dialects, getDialect } from '../dialects/registry.js';
 import { type Finding, findingAt } from '../findings/finding.js';
 import { ReadRefusedError } from '../fs/read-checkpoint.js';
@@ -29,6 +29,19 @@ export interface CheckOptions {
   readonly confineTo?: string;
   /** The directory walk listed this path as a regular file (fs/read-checkpoint.ts: `ReadOptions.listedAsFile`). */
   readonly listedAsFile?: boolean;
+}
+
+/** Kinds by the dialect their prefix names (`team/run`: team), found once per kind. */
+const dialectOfKinds = new Map<string, Dialect | undefined>();
+
+/** The dialect of a kind (`team/task-event`: team), without slicing the kind for each document. */
+export function dialectOf(kind: string): Dialect | undefined {
+  let d = dialectOfKinds.get(kind);
+  if (d === undefined && !dialectOfKinds.has(kind)) {
+    d = getDialect(kind.slice(0, kind.indexOf('/')));
+    dialectOfKinds.set(kind, d);
+  }
+  return d;
 }
 
 /** How a file is parsed: its catalog entry's format, else by extension. */
@@ -88,15 +101,24 @@ function declaredSchema(
   return checkDeclaredSchema(value, (schemaFor(kind) as { $id: string }).$id, file, sourceMap);
 }
 
+/** No findings: shared, never added to. */
+const NONE: readonly Finding[] = Object.freeze([]);
+
+/** `a` then `b`: `a` itself when `b` is empty (no new list). */
+const plus = (a: readonly Finding[], b: readonly Finding[]): readonly Finding[] =>
+  b.length === 0 ? a : a.length === 0 ? b : [...a, ...b];
+
 function schemaFindings(
   kind: string,
   value: unknown,
   file: string,
   sourceMap: SourceMap,
   strict: boolean,
-): Finding[] {
+): readonly Finding[] {
   const validate = validatorFor(kind);
-  const out = validate(value) ? [] : ajvErrorsToFindings(validate.errors ?? [], value, file, sourceMap);
+  const valid = validate(value);
+  if (valid && !strict) return NONE;
+  const out = valid ? [] : ajvErrorsToFindings(validate.errors ?? [], value, file, sourceMap);
   if (strict) {
     const unknown = unknownFields(schemaFor(kind), value, file, sourceMap);
     const seen = new Set(out.map((f) => `${f.code} ${f.pointer}`));
@@ -125,7 +147,7 @@ function detectKind(entry: CatalogEntry | undefined, value: unknown, opts: Check
   if (entry) {
     const kinds = entryKinds(entry);
     if (kinds.length === 1) return kinds[0];
-    const d = getDialect(kinds[0]!.split('/')[0]!);
+    const d = dialectOf(kinds[0]!);
     return d?.detectKind?.(value, kinds);
   }
   const candidates = opts.dialect ? [getDialect(opts.dialect)].filter((d) => d !== undefined) : dialects;
@@ -211,7 +233,8 @@ export function checkEntry(
       findings: [...decoded.findings, ...parsed.findings],
     };
   }
-  const findings = [...decoded.findings, ...parsed.findings];
+  // Most documents have no finding at all: they share one empty list (`NONE`) instead of a list each.
+  let findings = plus(plus(NONE, decoded.findings), parsed.findings);
   // An env file with an unparsable line is a stop condition as a whole: its keys are not checked one by one.
   const checkable = parsed.value !== undefined && (format !== 'env' || parsed.usable);
   let usable = parsed.usable;
@@ -219,14 +242,18 @@ export function checkEntry(
     kind && checkable && format === 'json' && parsed.sourceMap
       ? declaredSchema(kind, parsed.value, file, parsed.sourceMap)
       : undefined;
-  if (declared) findings.push(...declared.findings);
+  if (declared) findings = plus(findings, declared.findings);
   if (declared && !declared.readable) usable = false;
   else if (kind && checkable) {
-    if (format === 'jsonl') findings.push(...jsonlSchemaFindings(kind, text, file, opts.strict ?? false));
-    else if (parsed.sourceMap)
-      findings.push(...schemaFindings(kind, parsed.value, file, parsed.sourceMap, opts.strict ?? false));
+    const schema =
+      format === 'jsonl'
+        ? jsonlSchemaFindings(kind, text, file, opts.strict ?? false)
+        : parsed.sourceMap
+          ? schemaFindings(kind, parsed.value, file, parsed.sourceMap, opts.strict ?? false)
+          : NONE;
+    findings = plus(findings, schema);
   } else if (!kind && parsed.value !== undefined) {
-    findings.push(
+    findings = plus(findings, [
       findingAt(
         file,
         { line: 1, column: 1 },
@@ -236,7 +263,7 @@ export function checkEntry(
           message: 'the path matches a dialect, but the content matches none of its document kinds',
         },
       ),
-    );
+    ]);
   }
   const doc: CheckedDocument = {
     path,
@@ -249,14 +276,16 @@ export function checkEntry(
     findings,
   };
   if (declared && !declared.readable) return doc;
-  const dialect = kind ? getDialect(kind.split('/')[0]!) : undefined;
-  const semantic = dialect?.checkDocument && parsed.value !== undefined ? dialect.checkDocument(doc) : [];
+  const dialect = kind ? dialectOf(kind) : undefined;
+  if (!dialect?.checkDocument || parsed.value === undefined) return doc;
+  const semantic = dialect.checkDocument(doc);
   if (semantic.length === 0) return doc;
+  const all = doc.findings;
   const isSchema = (f: Finding) => f.code.startsWith('schema/');
-  const kept = dialect?.filterSchemaFindings
-    ? new Set(dialect.filterSchemaFindings(findings.filter(isSchema), semantic, doc))
+  const kept = dialect.filterSchemaFindings
+    ? new Set(dialect.filterSchemaFindings(all.filter(isSchema), semantic, doc))
     : undefined;
-  const base = kept ? findings.filter((f) => !isSchema(f) || kept.has(f)) : findings;
+  const base = kept ? all.filter((f) => !isSchema(f) || kept.has(f)) : all;
   return { ...doc, findings: [...base, ...semantic] };
 }
 

@@ -1,9 +1,8 @@
 import type { CheckedDocument } from '../dialects/dialect.js';
-import { getDialect } from '../dialects/registry.js';
 import type { Finding, Location } from '../findings/finding.js';
 import { readUtf8File } from '../parse/decode.js';
 import type { SourceMap } from '../parse/source-map.js';
-import { type DocFormat, parseAs } from './check-document.js';
+import { type DocFormat, dialectOf, parseAs } from './check-document.js';
 
 /**
  * A source map found again from the file, on the first location asked for: the records of `validate` do not hold
@@ -80,17 +79,32 @@ class KeptRecord implements DocRecord, CheckedDocument {
 const kept = (rec: SentRecord, path: string, file: string) =>
   new KeptRecord(path, file, rec.kind, rec.text, rec.value, rec.usable, rec.findings, rec.remap);
 
+/** What a document's dialect keeps of it for the tree rules (`Dialect.treeRecord`): by default its value. */
+function treeCut(doc: CheckedDocument): { value: unknown; text: string | undefined } {
+  const dialect = doc.kind ? dialectOf(doc.kind) : undefined;
+  return dialect?.treeRecord ? dialect.treeRecord(doc) : { value: doc.value, text: undefined };
+}
+
 /** The record of a checked document, kept on this thread. */
 export function recordOf(doc: CheckedDocument, format: DocFormat): DocRecord {
-  const rec = kept(sentRecordOf(doc, format), doc.path, doc.file);
+  const cut = treeCut(doc);
+  const rec = new KeptRecord(
+    doc.path,
+    doc.file,
+    doc.kind,
+    cut.text,
+    cut.value,
+    doc.usable,
+    doc.findings,
+    doc.sourceMap ? format : undefined,
+  );
   if (rec.value === doc.value && rec.text === doc.text) rec.whole = doc;
   return rec;
 }
 
 /** The record of a checked document, to send to another thread. */
 export function sentRecordOf(doc: CheckedDocument, format: DocFormat): SentRecord {
-  const dialect = doc.kind ? getDialect(doc.kind.slice(0, doc.kind.indexOf('/'))) : undefined;
-  const cut = dialect?.treeRecord ? dialect.treeRecord(doc) : { value: doc.value, text: undefined };
+  const cut = treeCut(doc);
   return {
     kind: doc.kind,
     text: cut.text,

@@ -1,5 +1,3 @@
-import type { CatalogEntry } from '@ckpt/schemas';
-import type { CheckedDocument } from '../dialects/dialect.js';
 import type { PoolTask } from '../pool/pool.js';
 import { type CheckOptions, checkEntry, formatOf, pickEntry } from './check-document.js';
 import type { FileRef } from './collect-files.js';
@@ -52,15 +50,14 @@ function commonCut(refs: readonly FileRef[]): number {
   return cut;
 }
 
-/** Checks one file (read, parse, schema, per-document rules) as `how` it was found (explicit, listed or not). */
-export function documentChecker(opts: {
-  readonly strict: boolean;
-  readonly dialect: string | undefined;
-}): (
-  path: string,
-  file: string,
-  how: number,
-) => { doc: CheckedDocument; entry: CatalogEntry | undefined } | null {
+/**
+ * Checks one file of the per-file pass (read, parse, schema, per-document rules) as `how` it was found (explicit,
+ * listed or not), into a record kept whole (one thread) or cut to send (`sendable`).
+ */
+export function fileChecker(
+  opts: { readonly strict: boolean; readonly dialect: string | undefined },
+  sendable: boolean,
+): (path: string, file: string, how: number) => DocRecord | SentRecord | null {
   const base = { strict: opts.strict, ...(opts.dialect ? { dialect: opts.dialect } : {}) };
   const named: CheckOptions = { ...base, sniff: true };
   const found: CheckOptions = { ...base, sniff: false };
@@ -69,21 +66,9 @@ export function documentChecker(opts: {
     const o = how === EXPLICIT ? named : how === LISTED ? listed : found;
     const entry = pickEntry(path, o);
     const doc = checkEntry(path, file, o, entry);
-    return doc ? { doc, entry } : null;
-  };
-}
-
-/** Checks one file of the per-file pass: kept whole (one thread) or cut to send (`sendable`). */
-export function fileChecker(
-  opts: { readonly strict: boolean; readonly dialect: string | undefined },
-  sendable: boolean,
-): (path: string, file: string, how: number) => DocRecord | SentRecord | null {
-  const check = documentChecker(opts);
-  return (path, file, how) => {
-    const checked = check(path, file, how);
-    if (!checked) return null;
-    const format = formatOf(path, checked.entry);
-    return sendable ? sentRecordOf(checked.doc, format) : recordOf(checked.doc, format);
+    if (!doc) return null;
+    const format = formatOf(path, entry);
+    return sendable ? sentRecordOf(doc, format) : recordOf(doc, format);
   };
 }
 

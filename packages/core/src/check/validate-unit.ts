@@ -3,7 +3,7 @@ import type { CheckedDocument, Dialect, DialectId, TreeContext, UnitFacts } from
 import { getDialect } from '../dialects/registry.js';
 import type { Finding } from '../findings/finding.js';
 import type { PoolTask } from '../pool/pool.js';
-import { type CheckOptions, checkDocument } from './check-document.js';
+import { type CheckOptions, checkDocument, dialectOf } from './check-document.js';
 import { displayPath, type FileRef, type Listings, type UnitRef, walkFiles } from './collect-files.js';
 import { addByFile, byFile, type FileResult, withTreeFindings } from './merge-findings.js';
 import { type DocRecord, documentOf } from './records.js';
@@ -126,7 +126,7 @@ function checkUnitDir(
     results.push({ file: doc.file, kind: doc.kind, findings: doc.findings });
     byPath.set(doc.path, doc);
     if (!doc.kind) continue;
-    const dialect = getDialect(doc.kind.slice(0, doc.kind.indexOf('/')));
+    const dialect = dialectOf(doc.kind);
     if (!dialect?.checkTree || !dialect.rootOf) continue;
     const slash = doc.path.lastIndexOf(sep);
     if (doc.kind !== lastKind || slash + 1 !== lastDir.length || !doc.path.startsWith(lastDir)) {
@@ -139,11 +139,15 @@ function checkUnitDir(
     if (dialect === own && root === ownRoot) touched = true;
     else nested.set(`${dialect.id}\0${root}`, { dialect, root });
   }
-  const shown = new Map(refs.files.map((r) => [r.path, r.file]));
   const named: CheckOptions = { ...(opts.strict ? { strict: true } : {}), sniff: true };
   const namedOpts = opts.dialect ? { ...named, dialect: opts.dialect } : named;
   const others = new Map<string, CheckedDocument>();
-  const display = (abs: string) => shown.get(abs) ?? displayPath(abs, cwd);
+  // Display paths are asked for only where a tree rule reports (a few files of a unit): mapped on first use.
+  let shown: Map<string, string> | undefined;
+  const display = (abs: string) => {
+    shown ??= new Map(refs.files.map((r) => [r.path, r.file]));
+    return shown.get(abs) ?? displayPath(abs, cwd);
+  };
   const ctx: TreeContext = {
     document(absPath) {
       const rec = byPath.get(absPath);
@@ -166,7 +170,11 @@ function checkUnitDir(
     facts = r.facts;
   }
   for (const { dialect, root } of nested.values()) addByFile(extra, dialect.checkTree!(root, ctx));
-  return { entries: packEntries(withTreeFindings(results, extra)), skipped, touched, facts };
+  const entries = withTreeFindings(results, extra);
+  const packed = packEntries(entries);
+  // On this thread (no worker) the entries are taken as they are (`unpackEntries`), not unpacked again.
+  unpacked.set(packed, entries);
+  return { entries: packed, skipped, touched, facts };
 }
 
 /** The files of a unit, sorted by display path, each once (named ones as named), and the listings made. */
@@ -233,7 +241,12 @@ export function packEntries(entries: readonly FileResult[]): PackedEntries {
 
 const NONE: readonly Finding[] = Object.freeze([]);
 
+/** The entries each result packed on this thread was packed from (a result from a worker is a copy: not here). */
+const unpacked = new WeakMap<PackedEntries, FileResult[]>();
+
 export function unpackEntries(packed: PackedEntries): FileResult[] {
+  const own = unpacked.get(packed);
+  if (own) return own;
   if (packed.files === '' && packed.findings.length === 0) return [];
   const files = packed.files.split('\0');
   const kinds = packed.kinds.split('\0');

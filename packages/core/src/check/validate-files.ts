@@ -33,12 +33,12 @@ export type { FileResult } from './merge-findings.js';
 export const VALIDATE_MIN_FILES_PER_THREAD = 16_000;
 
 /**
- * Below this many units (team runs) per thread, units are checked on this thread alone. Measured on the 2-core
- * machine of BENCHMARKS.md (team runs of 400 files, load ~2.5): 10k files (25 runs) 0.42 s on one thread against
- * 0.48 s with two workers (each warms up its own JIT: +0.25 s CPU), 20k (51 runs) the same, 40k (100 runs) 1.12 s
- * against 1.00 s, 100k 2.5 s against 1.85 s.
+ * Below this many units (team runs) per thread, units are checked on this thread alone; from twice as many, this
+ * thread and a worker check them (on 2 cores). Measured on the 2-core machine of BENCHMARKS.md (team runs of 400
+ * files, interleaved, wave 5): 10k files (25 runs) cost +0.4 s of CPU on two threads (each warms up its own JIT) for
+ * no gain in time, 20k (51 runs) 0.78x one thread's time, 40k 0.94x, 100k 0.85-1.0x (load 10-15).
  */
-export const VALIDATE_MIN_UNITS_PER_THREAD = 32;
+export const VALIDATE_MIN_UNITS_PER_THREAD = 24;
 
 /**
  * The young generation of a worker checking units, in MB. A unit's documents die young, and what lives while
@@ -175,7 +175,6 @@ function* results(
   let done = 0;
   const unitPool: PoolOptions = {
     minItemsPerThread: VALIDATE_MIN_UNITS_PER_THREAD,
-    callerWorks: false,
     youngGenerationMb: VALIDATE_WORKER_YOUNG_MB,
     ...opts.pool,
     chunkSize: 1,

@@ -1,43 +1,4 @@
-// The pool's worker thread: takes chunks from the shared counter until none is left, runs the named task on each
-// and posts the results (see pool.ts).
-import { type MessagePort, parentPort } from 'node:worker_threads';
-import { poolTasks } from './tasks.js';
+// The pool's worker thread (see pool.ts): core's own script for it, also bundled as the CLI's dist/bundle/pool-worker.js.
+import { servePool } from './serve.js';
 
-/** The job `poolMap` posts to a worker (started ahead by `warmPool`, or for this call). */
-interface Job {
-  task: string;
-  input: unknown;
-  count: number;
-  chunkSize: number;
-  chunks: number;
-  state: Int32Array;
-  port: MessagePort;
-}
-
-parentPort!.once('message', ({ task, input, count, chunkSize, chunks, state, port }: Job) => {
-  let run: ((from: number, to: number) => unknown[]) | undefined;
-  let startError: string | undefined;
-  try {
-    const start = poolTasks[task];
-    if (!start) throw new Error(`no pool task "${task}"`);
-    run = start(input);
-  } catch (e) {
-    startError = String(e);
-  }
-  for (let c = Atomics.add(state, 0, 1); c < chunks; c = Atomics.add(state, 0, 1)) {
-    try {
-      if (!run) throw new Error(startError);
-      port.postMessage({ chunk: c, out: run(c * chunkSize, Math.min(count, (c + 1) * chunkSize)) });
-    } catch (e) {
-      // The main thread does this chunk again itself.
-      port.postMessage({ chunk: c, error: String(e) });
-    }
-    // Posted before counted: when the main thread sees the count, the message is in its port's queue.
-    Atomics.add(state, 1, 1);
-    Atomics.notify(state, 1);
-  }
-  port.close();
-  parentPort!.close();
-});
-// Its modules are loaded (this runs after every import): say so once (`warmPoolLoaded`).
-parentPort!.postMessage('loaded');
+servePool();

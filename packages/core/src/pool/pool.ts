@@ -57,6 +57,18 @@ const START_MS = 5_000;
 const WORKER_FILE = 'pool-worker.js';
 
 let workerScript: string | null | undefined;
+/** The arguments a worker is started with (`process.argv` after its script), from `setPoolWorker`. */
+let workerArgv: readonly string[] = [];
+
+/**
+ * Starts the pool's workers from `file` with `argv` instead of core's `pool-worker.js`: a script that calls
+ * `servePool()` (pool/serve.ts) on the worker thread, e.g. the CLI's bin loading its bundle with a V8 code cache.
+ * For workers started from then on.
+ */
+export function setPoolWorker(file: string, argv: readonly string[] = []): void {
+  workerScript = file;
+  workerArgv = argv;
+}
 
 /**
  * The worker script: `pool-worker.js` beside this module (core's dist/pool/, or the CLI bundle's folder, where the
@@ -87,10 +99,10 @@ const loaded = new WeakMap<Worker, Promise<void>>();
 function spawn(youngMb: number | undefined): Worker | undefined {
   threadsModule ??= load('node:worker_threads') as typeof import('node:worker_threads');
   try {
-    const w = new threadsModule.Worker(
-      findWorkerScript()!,
-      youngMb ? { resourceLimits: { maxYoungGenerationSizeMb: youngMb } } : {},
-    );
+    const w = new threadsModule.Worker(findWorkerScript()!, {
+      ...(workerArgv.length > 0 ? { argv: [...workerArgv] } : {}),
+      ...(youngMb ? { resourceLimits: { maxYoungGenerationSizeMb: youngMb } } : {}),
+    });
     loaded.set(
       w,
       new Promise((resolve) => {

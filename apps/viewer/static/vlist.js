@@ -124,6 +124,7 @@ export class VirtualList {
       return;
     }
     if (!this.sheet.hidden) this.sheet.hidden = true;
+    if (this.inner.style.contentVisibility) this.inner.style.contentVisibility = '';
     // As many rows every frame (a screen and the margin on each side): as many scroll in as out, so rows are
     // refilled in place and none leaves the document and comes back.
     const first = Math.max(0, Math.floor(top / rh) - MARGIN);
@@ -178,9 +179,15 @@ export class VirtualList {
     }
   }
 
-  /** Rows not shown this frame leave the document (and wait for a later frame's). */
-  park() {
-    for (const row of this.spare) if (row.isConnected) row.remove();
+  /**
+   * Rows not shown this frame leave the document (and wait for a later frame's), unless `keep` (the rows are hidden
+   * meanwhile), at most SPARE of them.
+   * @param {boolean} [keep]
+   */
+  park(keep = false) {
+    this.spare.forEach((row, k) => {
+      if (row.isConnected && (!keep || k >= SPARE)) row.remove();
+    });
     if (this.spare.length > SPARE) this.spare.length = SPARE;
   }
 
@@ -194,7 +201,10 @@ export class VirtualList {
     const last = Math.min(this.items.length - 1, Math.ceil((top + height) / rh));
     for (const row of this.rows.values()) this.release(row);
     this.rows.clear();
-    this.park();
+    // The rows stay in the document, skipped while hidden (not drawn, not in the accessibility tree): showing them
+    // again refills them in place instead of making their boxes anew, and hiding them is one style change.
+    this.park(true);
+    if (!this.inner.style.contentVisibility) this.inner.style.contentVisibility = 'hidden';
     let text = '';
     for (let i = first; i <= last; i++)
       text += `${i > first ? '\n' : ''}${brief(/** @type {T} */ (this.items[i]))}`;

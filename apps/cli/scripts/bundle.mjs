@@ -43,12 +43,8 @@ const out = join(dist, 'bundle.new');
 const require = createRequire(join(cli, 'package.json'));
 const schemasDir = dirname(require.resolve('@ckpt/schemas/package.json'));
 const viewerDir = dirname(require.resolve('@ckpt/viewer/package.json'));
-const coreWorker = join(
-  dirname(require.resolve('@ckpt/core/package.json')),
-  'dist',
-  'pool',
-  'pool-worker.js',
-);
+const coreDir = dirname(require.resolve('@ckpt/core/package.json'));
+const coreWorker = join(coreDir, 'dist', 'pool', 'pool-worker.js');
 
 for (const need of [join(dist, 'main.js'), join(schemasDir, 'json', 'catalog.json')]) {
   if (!existsSync(need))
@@ -177,13 +173,34 @@ const paths = { tinyglobby: './tinyglobby.js' };
 // The full program: bin/ckpt.js imports `main`. Lazily imported commands stay separate chunks.
 await build({ ...common, input: { ckpt: join(dist, 'main.js') } }, { dir: out, codeSplitting: true, paths });
 
+/**
+ * The fast path's entry: `fastValidate`, and what its pool's workers need to run the same file (bin/ckpt.js starts
+ * them on itself, loading validate.cjs with the code cache the main thread wrote): `setPoolWorker`, `servePool`.
+ */
+function fastPathEntry() {
+  const id = '\0ckpt-validate-entry';
+  const from = (file) => JSON.stringify(file);
+  return {
+    name: 'ckpt-validate-entry',
+    resolveId: (source) => (source === 'ckpt:validate-entry' ? id : null),
+    load: (source) =>
+      source === id
+        ? [
+            `export { fastValidate } from ${from(join(dist, 'commands', 'validate-fast.js'))};`,
+            `export { setPoolWorker } from ${from(join(coreDir, 'dist', 'pool', 'pool.js'))};`,
+            `export { servePool } from ${from(join(coreDir, 'dist', 'pool', 'serve.js'))};`,
+          ].join('\n')
+        : null,
+  };
+}
+
 // The fast path: one CommonJS file (bin/ckpt.js runs it through vm.Script with a code cache), where the import of
 // tinyglobby becomes a require of its CommonJS copy: a script compiled by vm cannot import().
 await build(
   {
     ...common,
-    plugins: [validatorsByOwnRequire(), catalogInline(), ...common.plugins],
-    input: { validate: join(dist, 'commands', 'validate-fast.js') },
+    plugins: [fastPathEntry(), validatorsByOwnRequire(), catalogInline(), ...common.plugins],
+    input: { validate: 'ckpt:validate-entry' },
   },
   {
     dir: out,

@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -117,6 +126,116 @@ fs.writeFileSync(process.argv[2], Buffer.concat(out));
       expect(readFileSync(join(dir, 'out.json'), 'utf8') === direct.stdout).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the code cache folder', () => {
+  it('should drop the caches of removed copies and old leftovers when a new cache is written, and keep the rest', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'ckpt-cache-prune-'));
+    try {
+      // An installed layout (no tsc modules beside the bundle: the bundle is what runs) with a cache of its own.
+      const cli = resolve(import.meta.dirname, '../..');
+      const pkg = join(tmp, 'cli');
+      cpSync(join(cli, 'bin'), join(pkg, 'bin'), { recursive: true });
+      cpSync(join(cli, 'dist', 'bundle'), join(pkg, 'dist', 'bundle'), { recursive: true });
+      cpSync(join(cli, 'package.json'), join(pkg, 'package.json'));
+      const dir = join(tmp, 'cache', 'ckpt');
+      mkdirSync(dir, { recursive: true });
+      const key = (path?: string) =>
+        `ckpt-v8-cache 1 ${process.version} ${process.arch} 1 2 3 4 5${path === undefined ? '' : ` ${encodeURIComponent(path)}`}\n`;
+      const old = (name: string) => utimesSync(join(dir, name), new Date(0), new Date(0));
+      writeFileSync(join(dir, 'gone.cjs-1.v8'), `${key(join(tmp, 'removed copy', 'validate.cjs'))}bytecode`);
+      writeFileSync(join(dir, 'here.cjs-2.v8'), `${key(join(pkg, 'package.json'))}bytecode`);
+      writeFileSync(join(dir, 'unknown-old.cjs-3.v8'), `${key()}bytecode`);
+      old('unknown-old.cjs-3.v8');
+      writeFileSync(join(dir, 'unknown-new.cjs-4.v8'), `${key()}bytecode`);
+      writeFileSync(join(dir, 'left.cjs-5.v8.123.tmp'), 'half');
+      old('left.cjs-5.v8.123.tmp');
+      writeFileSync(join(dir, 'writing.cjs-6.v8.124.tmp'), 'half');
+      writeFileSync(join(dir, 'not-ours.v8'), 'something else');
+      const env: Record<string, string | undefined> = { ...process.env };
+      for (const k of ['GITHUB_ACTIONS', 'GITHUB_STEP_SUMMARY', 'CKPT_CODE_CACHE']) delete env[k];
+      const fixtures = resolve(import.meta.dirname, '../../../../test-fixtures/sample-project');
+      const r = spawnSync(
+        process.execPath,
+        [join(pkg, 'bin', 'ckpt.js'), 'validate', fixtures, '--reporter', 'json'],
+        {
+          encoding: 'utf8',
+          env: { ...env, NO_COLOR: '1', XDG_CACHE_HOME: join(tmp, 'cache') },
+        },
+      );
+      expect(r.stderr).toBe('');
+      const left = readdirSync(dir);
+      for (const name of ['gone.cjs-1.v8', 'unknown-old.cjs-3.v8', 'left.cjs-5.v8.123.tmp'])
+        expect(left).not.toContain(name);
+      for (const name of ['here.cjs-2.v8', 'unknown-new.cjs-4.v8', 'writing.cjs-6.v8.124.tmp', 'not-ours.v8'])
+        expect(left).toContain(name);
+      // The run's own caches were written, their keys naming their files.
+      const own = left.filter((n) => n.startsWith('validate.cjs-'));
+      expect(own).toHaveLength(1);
+      expect(readFileSync(join(dir, own[0]!), 'latin1').split('\n')[0]).toContain(
+        encodeURIComponent(join(pkg, 'dist', 'bundle', 'validate.cjs')),
+      );
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the fast path pool', () => {
+  const cli = resolve(import.meta.dirname, '../..');
+  const bin = join(cli, 'bin', 'ckpt.js');
+
+  it('should start its workers from bin/ckpt.js on the bundle, loaded and waiting for a job', async () => {
+    const { Worker } = await import('node:worker_threads');
+    const w = new Worker(bin, {
+      argv: ['--ckpt-pool-worker', join(cli, 'dist', 'bundle', 'validate.cjs')],
+      stdout: true,
+    });
+    try {
+      const first = await new Promise((res, rej) => {
+        w.once('message', res);
+        w.once('error', rej);
+        w.once('exit', (code) => rej(new Error(`the worker exited (${code}) before it was loaded`)));
+      });
+      expect(first).toBe('loaded');
+    } finally {
+      await w.terminate();
+    }
+  });
+
+  it('should give the report of one thread on a tree of many runs', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'ckpt-fast-pool-'));
+    try {
+      const fixture = resolve(
+        import.meta.dirname,
+        '../../../../test-fixtures/team/approval-unknown-field/.team',
+      );
+      const runs = join(tmp, '.team', 'runs');
+      cpSync(fixture, join(tmp, '.team'), { recursive: true });
+      const [run] = readdirSync(runs).filter((n) => n !== 'current');
+      // Enough runs for the pool at its thresholds (a worker and this thread), some sorting around the first.
+      for (let i = 0; i < 150; i++)
+        cpSync(join(runs, run!), join(runs, `${run}${i % 2 ? '-' : '.'}${String(i).padStart(3, '0')}`), {
+          recursive: true,
+        });
+      const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1' };
+      for (const k of ['GITHUB_ACTIONS', 'GITHUB_STEP_SUMMARY']) delete env[k];
+      const report = (threads: string) =>
+        spawnSync(process.execPath, [bin, 'validate', tmp, '--reporter', 'json'], {
+          encoding: 'utf8',
+          env: { ...env, CKPT_THREADS: threads },
+          maxBuffer: 1 << 28,
+        });
+      const one = report('1');
+      const pooled = report('2');
+      expect(pooled.stderr).toBe('');
+      expect(one.stdout.length).toBeGreaterThan(10_000);
+      expect(pooled.stdout === one.stdout).toBe(true);
+      expect(pooled.status).toBe(one.status);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
     }
   });
 });

@@ -35,8 +35,9 @@ export const VALIDATE_MIN_FILES_PER_THREAD = 16_000;
 /**
  * Below this many units (team runs) per thread, units are checked on this thread alone; from twice as many, this
  * thread and a worker check them (on 2 cores). Measured on the 2-core machine of BENCHMARKS.md (team runs of 400
- * files, interleaved, wave 5): 10k files (25 runs) cost +0.4 s of CPU on two threads (each warms up its own JIT) for
- * no gain in time, 20k (51 runs) 0.78x one thread's time, 40k 0.94x, 100k 0.85-1.0x (load 10-15).
+ * files, interleaved, wave 5, load 10-15): 10k files (25 runs) cost +0.4 s of CPU on two threads (each warms up
+ * its own JIT) for no gain in time; 20k (51 runs) 0.78x one thread's time, 40k 0.94x; at 100k the load hid any
+ * gain (wave 4, load ~2.5: 40k 0.89x, 100k 0.74x).
  */
 export const VALIDATE_MIN_UNITS_PER_THREAD = 24;
 

@@ -60,9 +60,7 @@ async function run() {
   const args = process.argv.slice(2);
   let code;
   if (args[0] === POOL_WORKER && args.length === 2 && !require('node:worker_threads').isMainThread) {
-    // A worker of the fast path's pool: the same bundle, compiled from the code cache the main thread wrote, under
-    // the same flags (a worker's start sets V8's back to Node's: again here, for the whole process).
-    smallYoungGeneration();
+    // A worker of the fast path's pool: the same bundle, compiled from the code cache the main thread wrote.
     requireWithCodeCache(args[1]).servePool();
     return;
   }
@@ -70,7 +68,6 @@ async function run() {
     const bundle = join(dist, 'bundle', 'validate.cjs');
     const module = join(dist, 'commands', 'validate-fast.js');
     if (isFresh(bundle, module, ['core', 'schemas'])) {
-      smallYoungGeneration();
       const fast = requireWithCodeCache(bundle);
       // Its workers run this file too (not the bundle's ES module pool-worker.js, compiled anew in each).
       fast.setPoolWorker?.(__filename, [POOL_WORKER, bundle]);
@@ -92,28 +89,6 @@ async function run() {
 }
 
 run();
-
-/**
- * Keeps V8's young generation at its first size (1 MB semi-spaces; V8 grows them to 16 MB under steady
- * allocation): `validate` allocates short-lived documents and report text, which die young anyway, so a large
- * young generation buys no time (100k files: the same CPU) and costs ~40 MB of RSS (10k: ~10 MB). For the
- * process, its worker threads included. Set before the bundle is compiled, and in every fast-path run alike: V8
- * checks its flags against a code cache's, and rejects one made under other flags. Through the `v8` binding
- * (0.3 ms): `require('node:v8')` loads ~30 modules (~5 ms, most of a one-file run's margin). Only GC sizing
- * changes, never behaviour; without the binding (another Node), nothing.
- */
-function smallYoungGeneration() {
-  const quiet = process.noDeprecation;
-  try {
-    // process.binding() warns that it is deprecated: not for this internal call.
-    process.noDeprecation = true;
-    process.binding('v8').setFlagsFromString('--semi-space-growth-factor=1');
-  } catch {
-    // No such binding: V8's default sizing.
-  } finally {
-    process.noDeprecation = quiet;
-  }
-}
 
 /**
  * Whether to run dist/bundle/<bundle> rather than tsc's dist/<module>: always when there is no module (the

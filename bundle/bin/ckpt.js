@@ -16,6 +16,7 @@ const {
   openSync,
   readdirSync,
   readFileSync,
+  readSync,
   renameSync,
   rmSync,
   statSync,
@@ -52,14 +53,25 @@ const Module = module.constructor;
 /** The CommonJS files run by requireWithCodeCache, by path: their module and how to save their cache. */
 const scripts = new Map();
 
+/** What the fast path's workers are started with (setPoolWorker): this file runs the bundle's `servePool`. */
+const POOL_WORKER = '--ckpt-pool-worker';
+
 async function run() {
   const args = process.argv.slice(2);
   let code;
+  if (args[0] === POOL_WORKER && args.length === 2 && !require('node:worker_threads').isMainThread) {
+    // A worker of the fast path's pool: the same bundle, compiled from the code cache the main thread wrote.
+    requireWithCodeCache(args[1]).servePool();
+    return;
+  }
   if (args[0] === 'validate') {
     const bundle = join(dist, 'bundle', 'validate.cjs');
     const module = join(dist, 'commands', 'validate-fast.js');
     if (isFresh(bundle, module, ['core', 'schemas'])) {
-      code = await requireWithCodeCache(bundle).fastValidate(args.slice(1));
+      const fast = requireWithCodeCache(bundle);
+      // Its workers run this file too (not the bundle's ES module pool-worker.js, compiled anew in each).
+      fast.setPoolWorker?.(__filename, [POOL_WORKER, bundle]);
+      code = await fast.fastValidate(args.slice(1));
       saveCodeCaches();
     } else {
       code = await (await import(pathToFileURL(module).href)).fastValidate(args.slice(1));
@@ -129,7 +141,8 @@ function requireWithCodeCache(file) {
   let cachedData;
   try {
     const st = statSync(file, { bigint: true });
-    key = `ckpt-v8-cache 1 ${process.version} ${process.arch} ${st.dev} ${st.ino} ${st.size} ${st.mtimeNs} ${st.ctimeNs}\n`;
+    // The file's path last (ASCII, no space or line feed): pruneCodeCaches finds the caches of removed copies.
+    key = `ckpt-v8-cache 1 ${process.version} ${process.arch} ${st.dev} ${st.ino} ${st.size} ${st.mtimeNs} ${st.ctimeNs} ${encodeURIComponent(file)}\n`;
     cacheFile = cachePath(file);
     if (cacheFile) {
       const data = readFileSync(cacheFile);
@@ -167,6 +180,7 @@ function requireWithCodeCache(file) {
 
 /** Writes the cache of each file requireWithCodeCache ran that had none (or had one V8 rejected). */
 function saveCodeCaches() {
+  let wrote;
   for (const { script, key, cacheFile, cached } of scripts.values()) {
     if (!cacheFile || (cached && !script.cachedDataRejected)) continue;
     const tmp = `${cacheFile}.${process.pid}.tmp`;
@@ -181,6 +195,7 @@ function saveCodeCaches() {
       fd = undefined;
       // Atomic: a ckpt started meanwhile reads the old cache, the new one or none, never half of one.
       renameSync(tmp, cacheFile);
+      wrote = dirname(cacheFile);
     } catch {
       try {
         if (fd !== undefined) closeSync(fd);
@@ -188,6 +203,57 @@ function saveCodeCaches() {
       } catch {
         // Nothing was written.
       }
+    }
+  }
+  // A new cache means a new or changed copy of ckpt (an install, an upgrade, an npx run): the time to drop what
+  // copies that are gone left behind (the folder is never pruned otherwise).
+  if (wrote) pruneCodeCaches(wrote);
+}
+
+/** Age after which a cache whose file is unknown (an older ckpt's key) or a temporary file is dropped. */
+const STALE_UNKNOWN_MS = 30 * 24 * 3600 * 1000;
+const STALE_TMP_MS = 3600 * 1000;
+
+/**
+ * Removes the caches in `dir` of files that no longer exist (a removed install, an npx folder), caches with no
+ * path in their key and temporary files left by a killed process, once old. Safe beside other ckpt processes:
+ * the cache of an existing file is never removed (its own copy rewrites it when it changed), a process that has
+ * a cache open keeps reading it, and anything that fails is left for the next time.
+ */
+function pruneCodeCaches(dir) {
+  let names;
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  const now = Date.now();
+  const head = Buffer.alloc(16384);
+  for (const name of names) {
+    const path = join(dir, name);
+    try {
+      if (name.endsWith('.tmp')) {
+        if (now - statSync(path).mtimeMs > STALE_TMP_MS) rmSync(path, { force: true });
+        continue;
+      }
+      if (!name.endsWith('.v8')) continue;
+      const fd = openSync(path, 'r');
+      let line;
+      try {
+        line = head.toString('latin1', 0, readSync(fd, head, 0, head.length, 0));
+      } finally {
+        closeSync(fd);
+      }
+      const end = line.indexOf('\n');
+      const fields = (end < 0 ? line : line.slice(0, end)).split(' ');
+      if (fields[0] !== 'ckpt-v8-cache') continue;
+      const stale =
+        fields.length >= 10
+          ? !statSync(decodeURIComponent(fields[9]), { throwIfNoEntry: false })
+          : now - statSync(path).mtimeMs > STALE_UNKNOWN_MS;
+      if (stale) rmSync(path, { force: true });
+    } catch {
+      // Gone meanwhile, unreadable, or a name that does not decode: left alone.
     }
   }
 }

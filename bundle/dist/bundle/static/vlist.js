@@ -3,8 +3,12 @@ import { h } from './dom.js';
 
 /** Rows kept out of the document for reuse, at most. */
 const SPARE = 64;
+/** Rows kept filled above and below the view. */
+const MARGIN = 8;
 /** Rows of the margin (out of view) filled in one frame of a scroll; the rest in the frames after. */
 const MARGIN_PER_FRAME = 6;
+/** Once a scroll shows the items' names, rows come back when a frame moves it no more than this many rows. */
+const BRIEF_UNTIL = MARGIN / 2;
 
 /**
  * A list that renders only the rows in view (plus a margin), so a run of 10,000 units scrolls like one of ten.
@@ -14,10 +18,11 @@ const MARGIN_PER_FRAME = 6;
  * a ResizeObserver, never read while scrolling.
  *
  * With `update`, rows that scroll out are filled with the items that scroll in instead of being made anew. With
- * `brief` too, a scroll that jumps more than a screen a frame (a fling, a drag of the scroll bar) shows, instead of
- * rows, one block of text with each item's name on its line (one text node to change a frame, where a screen of
- * rows is a few hundred elements to restyle, lay out and paint); the rows come back 120 ms after the scroll slows
- * or stops.
+ * `brief` too, a frame that moves the list past its margin (more rows than the margin holds ready: a fling, a drag
+ * of the scroll bar, a quick swipe, or a slower scroll on a machine too busy to draw every frame) shows, instead
+ * of rows, one block of text with each item's name on its line (one text node to change a frame, where the rows
+ * are a dozen elements each to restyle, lay out and paint); it stays so while frames move the list more than
+ * BRIEF_UNTIL rows, and the rows come back once a frame moves it less, or 120 ms after the scroll stops.
  * @template T
  */
 export class VirtualList {
@@ -95,7 +100,7 @@ export class VirtualList {
   }
 
   /**
-   * Shows the items in view: their names while a scroll jumps more than a screen a frame, rows otherwise. During a
+   * Shows the items in view: their names while a scroll moves past the margin a frame, rows otherwise. During a
    * scroll, the rows in view come first and at most MARGIN_PER_FRAME of the margin, the rest in the next frames
    * (after a fling, a screen of rows and both margins at once would be one long frame).
    * @param {boolean} [scrolled] called for a scroll event
@@ -106,7 +111,10 @@ export class VirtualList {
     const top = this.el.scrollTop;
     const height = this.height || rh * 20;
     const { update, brief } = this.opts;
-    const fast = Boolean(update && brief) && scrolled && Math.abs(top - this.lastTop) > height;
+    // Rows to fill this frame: past the margin, a name each (until the scroll slows, not at the next quick frame,
+    // so that the list does not switch between the two every other frame).
+    const limit = this.sheet.hidden ? MARGIN : BRIEF_UNTIL;
+    const fast = Boolean(update && brief) && scrolled && Math.abs(top - this.lastTop) > limit * rh;
     this.lastTop = top;
     if (this.settle) clearTimeout(this.settle);
     this.settle = undefined;
@@ -116,10 +124,11 @@ export class VirtualList {
       return;
     }
     if (!this.sheet.hidden) this.sheet.hidden = true;
-    // As many rows every frame (a screen and a margin of 8 on each side): as many scroll in as out, so rows are
+    if (this.inner.style.contentVisibility) this.inner.style.contentVisibility = '';
+    // As many rows every frame (a screen and the margin on each side): as many scroll in as out, so rows are
     // refilled in place and none leaves the document and comes back.
-    const first = Math.max(0, Math.floor(top / rh) - 8);
-    const last = Math.min(this.items.length - 1, first + Math.ceil(height / rh) + 17);
+    const first = Math.max(0, Math.floor(top / rh) - MARGIN);
+    const last = Math.min(this.items.length - 1, first + Math.ceil(height / rh) + 2 * MARGIN + 1);
     for (const [i, row] of this.rows)
       if (i < first || i > last) {
         this.rows.delete(i);
@@ -170,9 +179,15 @@ export class VirtualList {
     }
   }
 
-  /** Rows not shown this frame leave the document (and wait for a later frame's). */
-  park() {
-    for (const row of this.spare) if (row.isConnected) row.remove();
+  /**
+   * Rows not shown this frame leave the document (and wait for a later frame's), unless `keep` (the rows are hidden
+   * meanwhile), at most SPARE of them.
+   * @param {boolean} [keep]
+   */
+  park(keep = false) {
+    this.spare.forEach((row, k) => {
+      if (row.isConnected && (!keep || k >= SPARE)) row.remove();
+    });
     if (this.spare.length > SPARE) this.spare.length = SPARE;
   }
 
@@ -186,7 +201,10 @@ export class VirtualList {
     const last = Math.min(this.items.length - 1, Math.ceil((top + height) / rh));
     for (const row of this.rows.values()) this.release(row);
     this.rows.clear();
-    this.park();
+    // The rows stay in the document, skipped while hidden (not drawn, not in the accessibility tree): showing them
+    // again refills them in place instead of making their boxes anew, and hiding them is one style change.
+    this.park(true);
+    if (!this.inner.style.contentVisibility) this.inner.style.contentVisibility = 'hidden';
     let text = '';
     for (let i = first; i <= last; i++)
       text += `${i > first ? '\n' : ''}${brief(/** @type {T} */ (this.items[i]))}`;

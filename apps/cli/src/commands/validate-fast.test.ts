@@ -183,6 +183,49 @@ describe('the code cache folder', () => {
   });
 });
 
+describe('the code caches of a large input', () => {
+  it('should be made and read under V8 default flags, so that runs on one file and on many share them', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'ckpt-cache-large-'));
+    try {
+      const cli = resolve(import.meta.dirname, '../..');
+      const pkg = join(tmp, 'cli');
+      cpSync(join(cli, 'bin'), join(pkg, 'bin'), { recursive: true });
+      cpSync(join(cli, 'dist', 'bundle'), join(pkg, 'dist', 'bundle'), { recursive: true });
+      cpSync(join(cli, 'package.json'), join(pkg, 'package.json'));
+      const team = resolve(
+        import.meta.dirname,
+        '../../../../test-fixtures/team/approval-unknown-field/.team',
+      );
+      cpSync(team, join(tmp, 'tree', '.team'), { recursive: true });
+      const runs = join(tmp, 'tree', '.team', 'runs');
+      const [run] = readdirSync(runs).filter((n) => n !== 'current');
+      const events = join(runs, run!, 'events');
+      const oneFile = join(events, readdirSync(events).sort()[0]!);
+      const dir = join(tmp, 'cache', 'ckpt');
+      const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1' };
+      for (const k of ['GITHUB_ACTIONS', 'GITHUB_STEP_SUMMARY', 'CKPT_CODE_CACHE']) delete env[k];
+      const validate = (path: string) =>
+        spawnSync(process.execPath, [join(pkg, 'bin', 'ckpt.js'), 'validate', path, '--reporter', 'json'], {
+          encoding: 'utf8',
+          env: { ...env, XDG_CACHE_HOME: join(tmp, 'cache') },
+        });
+      const caches = () =>
+        Object.fromEntries(readdirSync(dir).map((n) => [n, readFileSync(join(dir, n)).toString('base64')]));
+      // A run's tree (a unit: a large input, checked under LARGE_INPUT_FLAGS) writes the caches of what it ran.
+      expect(validate(join(tmp, 'tree')).stderr).toBe('');
+      const made = caches();
+      expect(Object.keys(made).some((n) => n.startsWith('validate.cjs-'))).toBe(true);
+      expect(Object.keys(made).some((n) => n.startsWith('task-event.cjs-'))).toBe(true);
+      // A one-file run and the large run again accept them (a rejected cache would be written anew).
+      expect(validate(oneFile).stderr).toBe('');
+      expect(validate(join(tmp, 'tree')).stderr).toBe('');
+      expect(caches()).toEqual(made);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the fast path pool', () => {
   const cli = resolve(import.meta.dirname, '../..');
   const bin = join(cli, 'bin', 'ckpt.js');

@@ -1,4 +1,4 @@
-import type { ValidateFlags } from './validate.js';
+import type { ValidateFlags, ValidateHooks } from './validate.js';
 
 const CHOICES: Record<string, readonly string[]> = {
   reporter: ['text', 'json', 'github', 'junit', 'sarif'],
@@ -54,7 +54,10 @@ export function parsePlainValidateArgs(
  * `ckpt validate` without commander and the other commands: what bin/ckpt.js runs for plain arguments, so one
  * file is checked in about the time Node takes to start. Returns undefined to hand over to the full program.
  */
-export async function fastValidate(args: readonly string[]): Promise<number | undefined> {
+export async function fastValidate(
+  args: readonly string[],
+  hooks: ValidateHooks = {},
+): Promise<number | undefined> {
   const parsed = parsePlainValidateArgs(args);
   // CKPT_MAX_FILE_SIZE is checked (a malformed one is exit 2) by the full program.
   if (!parsed || process.env.CKPT_MAX_FILE_SIZE !== undefined) return undefined;
@@ -63,7 +66,7 @@ export async function fastValidate(args: readonly string[]): Promise<number | un
     import('../exit-code.js'),
   ]);
   try {
-    return await runValidate(parsed.paths, parsed.flags);
+    return await runValidate(parsed.paths, parsed.flags, hooks);
   } catch (e) {
     return exitCodeFor(e);
   }

@@ -48,8 +48,18 @@ function threadsFromEnv(): { pool?: { threads: number } } {
   return Number.isInteger(n) && n >= 1 ? { pool: { threads: n } } : {};
 }
 
+/** What the caller of `runValidate` may add to the run (bin/ckpt.js: V8's heap sizing for a large input). */
+export interface ValidateHooks {
+  /** See `ValidateOptions.onLargeInput` (@ckpt/core). */
+  readonly onLargeInput?: () => void;
+}
+
 /** `ckpt validate [paths...]`: exit 0 valid, 1 error findings, 2 usage error, 3 unreadable input. */
-export async function runValidate(paths: readonly string[], flags: ValidateFlags): Promise<number> {
+export async function runValidate(
+  paths: readonly string[],
+  flags: ValidateFlags,
+  hooks: ValidateHooks = {},
+): Promise<number> {
   const envReporter = process.env.GITHUB_ACTIONS === 'true' ? 'github' : 'text';
   const reporter = (flags.reporter ?? envReporter) as ReporterName;
   if (!reporterNames.includes(reporter)) {
@@ -78,6 +88,7 @@ export async function runValidate(paths: readonly string[], flags: ValidateFlags
     strict: flags.strict ?? false,
     ...(flags.dialect ? { dialect: flags.dialect } : {}),
     onProgress: (d, t) => progress.update(d, t),
+    ...(hooks.onLargeInput ? { onLargeInput: hooks.onLargeInput } : {}),
     ...threads,
   });
   const ctx = {

@@ -48,6 +48,12 @@ export const VALIDATE_MIN_UNITS_PER_THREAD = 24;
  */
 export const VALIDATE_WORKER_YOUNG_MB = 6;
 
+/**
+ * From this many files outside units (or any unit: a team run may hold 100k events) an input is large
+ * (`ValidateOptions.onLargeInput`): a one-file check or a handful of files is not.
+ */
+export const VALIDATE_LARGE_INPUT_FILES = 1000;
+
 /** Version of the JSON document `ckpt validate --reporter json` prints. */
 export const VALIDATION_FORMAT_VERSION = 1;
 
@@ -86,6 +92,12 @@ export interface ValidateOptions extends CheckOptions {
    * the same for any setting.
    */
   readonly pool?: PoolOptions;
+  /**
+   * Called once, before any file is read or worker started, when the input is large (a unit, or
+   * VALIDATE_LARGE_INPUT_FILES files outside units): e.g. to size the heap for a long run. The report does not
+   * depend on it.
+   */
+  readonly onLargeInput?: () => void;
 }
 
 /** A context that serves tree rules the documents already checked, and checks any other file once. */
@@ -180,6 +192,7 @@ function* results(
     ...opts.pool,
     chunkSize: 1,
   };
+  if (c.units.length > 0 || c.files.length >= VALIDATE_LARGE_INPUT_FILES) opts.onLargeInput?.();
   // Workers load their modules while this thread checks the files outside units.
   if (c.units.length > 0) {
     const threads = poolThreads(c.units.length, unitPool);

@@ -89,3 +89,25 @@ describe('validate by run: the same report as file by file', () => {
             expect(expected).toContain(code);
       });
 });
+
+describe('onLargeInput', () => {
+  const calls = (paths: string[], cwd: string) => {
+    let n = 0;
+    const stream = validateCollected(collectFiles(paths, cwd, { units: true }), {
+      pool: serial,
+      onLargeInput: () => n++,
+    });
+    for (const _ of stream.files);
+    return n;
+  };
+
+  it('should be called once for a tree with a run, before its report, and never for a file or a few', () => {
+    expect(calls(['.'], sample)).toBe(1);
+    const runs = join(sample, '.team', 'runs');
+    const [run] = readdirSync(runs).filter((n) => n !== 'current');
+    const events = join(runs, run!, 'events');
+    const [first, second] = readdirSync(events).sort();
+    expect(calls([join(events, first!)], sample)).toBe(0);
+    expect(calls([join(events, first!), join(events, second!), join(sample, '.ulpi')], sample)).toBe(0);
+  });
+});

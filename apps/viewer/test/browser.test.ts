@@ -270,25 +270,57 @@ describe('scale', () => {
       // Once it stops, every row shows its unit in full: its tries and one bar per attempt.
       await page.waitForSelector('.vlist-brief', { state: 'hidden' });
       // A quicker scroll than the margin holds (10 rows a frame, less than a screen) shows the ids too, and stays
-      // so until a frame moves the list 4 rows or less: then rows again, at once.
+      // so until a frame moves the list 4 rows or less: then the rows come back, a few a frame, each over its id.
+      // Every frame shows, for each row in view, its unit: its id in the block or its own row.
       const medium = await page.$eval('.vlist', async (el) => {
         // A frame, and then the list's own frame callback (asked for by the scroll event) has run too.
         const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(null), 0)));
         const sheet = el.querySelector<HTMLElement>('.vlist-brief')!;
-        const out: { top: number; sheet: string | null }[] = [];
+        const y = (e: HTMLElement) => Number(/translateY\((\d+)px\)/.exec(e.style.transform)?.[1]) / 36;
+        // What the list shows at each row in view: a visible row (its title and id), else the block's line there.
+        const shown = () => {
+          const first = Math.floor(el.scrollTop / 36);
+          const last = Math.ceil((el.scrollTop + el.clientHeight) / 36) - 1;
+          const lines = sheet.hidden ? [] : (sheet.textContent ?? '').split('\n');
+          const rows = new Map<number, HTMLElement>();
+          for (const r of el.querySelectorAll<HTMLElement>('.unit-row'))
+            if (r.checkVisibility({ visibilityProperty: true })) rows.set(y(r), r);
+          const at: string[] = [];
+          let full = 0;
+          for (let i = first; i <= last; i++) {
+            const r = rows.get(i);
+            if (r) full++;
+            at.push(r ? `${r.title}=${r.querySelector('.uid')?.textContent}` : `${lines[i - y(sheet)]}`);
+          }
+          return { first, at, full, sheet: !sheet.hidden, step: 0 };
+        };
+        const out: ReturnType<typeof shown>[] = [];
         for (const step of [10, 10, 10, 6, 6, 3, 1, 1]) {
           el.scrollTop += step * 36;
           await frame();
-          out.push({ top: el.scrollTop, sheet: sheet.hidden ? null : sheet.textContent });
+          out.push({ ...shown(), step });
+        }
+        // Then frames without a scroll, until every row is back (a few a frame: at most 30 frames).
+        for (let f = 0; f < 30 && !sheet.hidden; f++) {
+          await frame();
+          out.push(shown());
         }
         return out;
       });
-      const shown = medium.map((f) => (f.sheet === null ? 'rows' : 'ids'));
-      expect(shown.join(' ')).toBe('ids ids ids ids ids rows rows rows');
-      for (const f of medium.filter((x) => x.sheet !== null)) {
-        const first = Math.floor(f.top / 36);
-        f.sheet!.split('\n').forEach((id, k) => expect(id).toBe(big.units[first + k]!.id));
-      }
+      const mode = medium.map((f) => (!f.sheet ? 'rows' : f.full === 0 ? 'ids' : 'filling'));
+      expect(mode.slice(0, 6).join(' ')).toBe('ids ids ids ids ids filling');
+      expect(mode.at(-1)).toBe('rows');
+      expect(mode.length).toBeGreaterThan(8);
+      medium.forEach((f, k) => {
+        f.at.forEach((s, j) => {
+          const id = big.units[f.first + j]!.id;
+          expect(s === id || s === `${id}=${id}`).toBe(true);
+        });
+        // The rows come back 3 a frame, at most, besides the rows the frame's scroll brought into view.
+        if (k > 0) expect(f.full - medium[k - 1]!.full).toBeLessThanOrEqual(3 + f.step);
+      });
+      // Once back, every row in view is its own full row.
+      expect(medium.at(-1)!.full).toBe(medium.at(-1)!.at.length);
       await page.waitForFunction(() =>
         [...document.querySelectorAll('.unit-row')].every(
           (r) => r.querySelector('.tries')?.textContent !== '',

@@ -39,8 +39,15 @@ const { values } = parseArgs({
     'trace-wheel': { type: 'boolean', default: false },
     only: { type: 'string' },
     static: { type: 'string' },
+    help: { type: 'boolean', default: false },
   },
 });
+if (values.help) {
+  // The comment at the top of this file.
+  const head = readFileSync(new URL(import.meta.url), 'utf8').split('\nimport ')[0];
+  process.stdout.write(`${head.replace(/^#!.*\n/, '').replace(/^\/\/ ?/gm, '')}\n`);
+  process.exit(0);
+}
 const tasks = Number(values.tasks);
 const passes = Number(values.passes);
 const busy = Number(values.busy);
@@ -146,6 +153,13 @@ async function measure(page, browser, label, setup, span = 1) {
       styleLayout: cpuPerFrame(main, n, 'UpdateLayoutTree', 'Layout'),
       paint: cpuPerFrame(main, n, 'PrePaint', 'Paint', 'Layerize', 'Commit'),
       gc: cpuPerFrame(main, n, 'MinorGC', 'MajorGC', 'V8.GC_MC_BACKGROUND_MARKING', 'BlinkGC.AtomicPhase'),
+      // The longest main-thread task in thread time (what the machine's other work does not lengthen).
+      longest: Math.max(
+        0,
+        ...main
+          .filter((e) => e.name === 'ThreadControllerImpl::RunTask')
+          .map((e) => (e.tdur ?? e.dur) / 1000),
+      ),
       load: loadavg()[0],
     };
     log(`${label}: ${JSON.stringify(r)}`);
@@ -303,11 +317,11 @@ const lines = [
   '',
   `${new Date().toISOString().slice(0, 16)} UTC, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average ${loadBefore.toFixed(1)} before the run, Node ${process.version}, Chromium headless 1280×900; team run of ${tasks} tasks (${meta.events} event files). Each condition: ${passes} pass(es) of the whole list down in 3 s and up in 3 s (~55 rows a frame).`,
   '',
-  '| condition | frames | with full rows | p50 / p95 / max | over 33 ms | main-thread CPU per frame: all (script / style+layout / paint+commit / GC) | CPU per pass | load average after |',
-  '|---|---|---|---|---|---|---|---|',
+  '| condition | frames | with full rows | p50 / p95 / max | over 33 ms | main-thread CPU per frame: all (script / style+layout / paint+commit / GC) | CPU per pass | longest task (CPU) | load average after |',
+  '|---|---|---|---|---|---|---|---|---|',
   ...rows.map(
     (r) =>
-      `| ${r.label} | ${r.n} | ${r.rows} | ${f(r.p50)} / ${f(r.p95)} / ${f(r.max)} ms | ${r.over33} | ${f(r.cpu)} ms (${f(r.script)} / ${f(r.styleLayout)} / ${f(r.paint)} / ${f(r.gc)}) | ${r.cpuPass.toFixed(0)} ms | ${r.load.toFixed(1)} |`,
+      `| ${r.label} | ${r.n} | ${r.rows} | ${f(r.p50)} / ${f(r.p95)} / ${f(r.max)} ms | ${r.over33} | ${f(r.cpu)} ms (${f(r.script)} / ${f(r.styleLayout)} / ${f(r.paint)} / ${f(r.gc)}) | ${r.cpuPass.toFixed(0)} ms | ${f(r.longest)} ms | ${r.load.toFixed(1)} |`,
   ),
   ...(traced ? ['', `Longest renderer tasks of one throttled pass (trace): ${traced.join('; ')}.`] : []),
   '',

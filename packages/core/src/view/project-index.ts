@@ -1,5 +1,5 @@
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import { basename, dirname, relative, resolve, sep } from 'node:path';
+import { basename, dirname, resolve, sep } from 'node:path';
 import { withAttention } from '../attention/attention.js';
 import { currentTime } from '../attention/clock.js';
 import { createTreeContext } from '../check/validate-files.js';
@@ -8,8 +8,11 @@ import { dialects } from '../dialects/registry.js';
 import { teamDocumentPaths } from '../dialects/team/load.js';
 import { type PoolOptions, poolThreads, warmPool } from '../pool/pool.js';
 import { redactSecretsIn, redactSecretsInShared } from '../text/secrets.js';
+import { displayUnder } from './display.js';
 import { prefetchDocuments } from './index-cache-prefetch.js';
 import type { RunFacts, RunView } from './run-view.js';
+
+export { displayUnder } from './display.js';
 
 /** Options of `loadProject` and `createProjectIndex`. */
 export interface LoadProjectOptions {
@@ -531,11 +534,10 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
             regular.push(listedAsFile[i]!);
           });
       }
-      const read = prefetchDocuments(ahead, display, opts.confineTo, opts.pool, regular);
-      if (read) {
-        for (const doc of read) docs.set(doc.path, doc);
-        documentsRead += read.length;
-      } else ahead = [];
+      // Each document goes into the index as its chunk comes, while the workers read on.
+      const read = prefetchDocuments(ahead, dir, opts.confineTo, opts.pool, regular, docs);
+      if (read) documentsRead += read.length;
+      else ahead = [];
     }
     let facts: RunFacts[];
     try {
@@ -755,21 +757,4 @@ export function compareRunsNewestFirst(a: RunView, b: RunView): number {
   const tb = b.updatedAt ?? b.createdAt ?? '';
   if (ta !== tb) return ta < tb ? 1 : -1;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
-/** An empty, `.` or `..` segment, a trailing `/`, or a backslash: cases `relative` normalizes or rewrites. */
-const ODD_SEGMENT = /\/\.{0,2}(?:\/|$)|\\/;
-
-/**
- * How a path shows relative to the project directory (`/` separators, `.` for the directory itself). A path the
- * loaders built under it (normalized, POSIX) is sliced, not passed through `relative` (100k event files).
- */
-export function displayUnder(dir: string): (abs: string) => string {
-  const prefix = dir.endsWith('/') ? dir : `${dir}/`;
-  const slow = (abs: string) => relative(dir, abs).replace(/\\/g, '/') || '.';
-  if (sep !== '/') return slow;
-  return (abs) =>
-    abs.startsWith(prefix) && !ODD_SEGMENT.test(abs.slice(prefix.length - 1))
-      ? abs.slice(prefix.length)
-      : slow(abs);
 }

@@ -129,7 +129,7 @@ export class VirtualList {
     const { update, brief } = this.opts;
     // Rows to fill this frame: past the margin, a name each (until the scroll slows, not at the next quick frame,
     // so that the list does not switch between the two every other frame).
-    const limit = this.sheet.hidden || this.filling ? MARGIN : BRIEF_UNTIL;
+    const limit = this.sheet.hidden ? MARGIN : BRIEF_UNTIL;
     const moved = top - this.lastTop;
     const fast = Boolean(update && brief) && scrolled && Math.abs(moved) > limit * rh;
     this.lastTop = top;
@@ -167,8 +167,7 @@ export class VirtualList {
     const frag = document.createDocumentFragment();
     const v0 = Math.max(first, Math.floor(top / rh));
     const v1 = Math.min(last, Math.ceil((top + height) / rh));
-    // Coming back: a few rows a frame, and as many more as the scroll brought into view this frame.
-    let left = gradual ? FILL_PER_FRAME + Math.ceil(Math.abs(moved) / rh) : budget;
+    let left = gradual ? FILL_PER_FRAME : budget;
     // In view first, then the margin nearest the view.
     for (let k = 0, i = v0; i >= first && i <= last; k++, i = this.nth(k, v0, v1, first, last)) {
       if (this.rows.has(i)) continue;

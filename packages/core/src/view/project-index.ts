@@ -1,14 +1,16 @@
-import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import { basename, dirname, resolve, sep } from 'node:path';
+import { lstatSync, readdirSync, statSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import { withAttention } from '../attention/attention.js';
 import { currentTime } from '../attention/clock.js';
 import { createTreeContext } from '../check/validate-files.js';
 import type { CheckedDocument, Dialect, DialectId, ListedEntry, TreeContext } from '../dialects/dialect.js';
 import { dialects } from '../dialects/registry.js';
 import { teamDocumentPaths } from '../dialects/team/load.js';
+import { folderLinkedOutside, OUTSIDE_REASON, resolvesOutside } from '../fs/folder-link.js';
 import { type PoolOptions, poolThreads, warmPool } from '../pool/pool.js';
 import { redactSecretsIn, redactSecretsInShared } from '../text/secrets.js';
 import { displayUnder } from './display.js';
+import { failedRootView } from './failed-run.js';
 import { prefetchDocuments } from './index-cache-prefetch.js';
 import type { RunFacts, RunView } from './run-view.js';
 
@@ -156,55 +158,7 @@ export function discoverRoots(projectDir: string, opts: LoadProjectOptions = {})
  * True when `root` (a folder the dialect found, e.g. `.ulpi/runs` made a symlink to another folder) resolves
  * outside `confineTo`: its entries are not listed, so not even the names of files outside the project are shown.
  */
-function rootOutside(root: string, confineTo: string): boolean {
-  try {
-    const real = realpathSync(root);
-    const base = realpathSync(confineTo);
-    return real !== base && !real.startsWith(base.endsWith(sep) ? base : base + sep);
-  } catch {
-    return false; // gone or unreadable: the loader says so
-  }
-}
-
-const OUTSIDE_REASON = 'resolves through a symbolic link to a folder outside the project; not read';
-
-/** The one run shown for a root that could not be loaded: its finding (code and message) says why. */
-function failedRootView(d: Dialect, rootDisplay: string, code: string, message: string): RunFacts {
-  return {
-    id: rootDisplay,
-    dialect: d.id,
-    title: rootDisplay,
-    status: 'unreadable',
-    tone: 'error',
-    root: rootDisplay,
-    sources: [],
-    phases: [],
-    units: [],
-    approvals: [],
-    counts: {},
-    progress: { done: 0, total: 0 },
-    findings: [
-      {
-        code,
-        severity: 'error',
-        message,
-        file: rootDisplay,
-        pointer: '',
-        line: 1,
-        column: 1,
-      },
-    ],
-    resume: {
-      summary: 'unknown: the run could not be loaded',
-      skip: [],
-      runNext: [],
-      blocked: [],
-      needsPerson: [{ id: rootDisplay, reason: message }],
-      notes: [],
-    },
-    details: [],
-  };
-}
+const rootOutside = resolvesOutside;
 
 const fileSig = (p: string): string | undefined => {
   try {
@@ -215,12 +169,33 @@ const fileSig = (p: string): string | undefined => {
   }
 };
 
-/** Adds the signature of `path` and, for a folder, of everything under it (symlinks followed once, no deeper). */
-function sign(path: string, into: Map<string, string>, depth = 0): void {
+/** The signature of a symbolic link itself (`lstat`). */
+const linkSig = (p: string): string => {
+  try {
+    const st = lstatSync(p);
+    return `l:${st.mtimeMs}:${st.ino}`;
+  } catch {
+    return 'missing';
+  }
+};
+
+/**
+ * Adds the signature of `path` and, for a folder, of everything under it (symlinks followed once, no deeper). A
+ * folder below the root that is a link out of `confineTo` is signed as the link and never listed (nothing under
+ * it is stat'ed): only folders are lstat'ed for it, never each file. `depth` 0: `path` is a root.
+ */
+function sign(path: string, into: Map<string, string>, confineTo?: string, depth = 0): void {
+  // A root outside is loaded as one finding, with an empty signature: nothing under it is listed or stat'ed.
+  if (depth === 0 && confineTo !== undefined && resolvesOutside(path, confineTo)) return;
   const s = fileSig(path);
   if (s === undefined) return;
   into.set(path, s);
   if (!s.startsWith('d') || depth > 32) return;
+  if (depth > 0 && folderLinkedOutside(path, confineTo)) {
+    // Signed as the link (re-pointed, it changes), not as the folder outside (a file added there does not).
+    into.set(path, linkSig(path));
+    return;
+  }
   let names: string[];
   try {
     names = readdirSync(path);
@@ -228,7 +203,7 @@ function sign(path: string, into: Map<string, string>, depth = 0): void {
     return;
   }
   const base = path.endsWith('/') ? path : `${path}/`;
-  for (const n of names) sign(base + n, into, depth + 1);
+  for (const n of names) sign(base + n, into, confineTo, depth + 1);
 }
 
 /**
@@ -453,7 +428,7 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
     }
     if (signatures && !signature) {
       signature = new Map();
-      sign(root, signature);
+      sign(root, signature, opts.confineTo);
     }
     const used: string[] = [];
     const usedFolders = new Set<string>();
@@ -517,7 +492,7 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
     if (d.id === 'team' && !opts.readDocument) {
       // Workers start while this thread lists the events (a worker takes ~50 ms to load its modules).
       if (!prev && manyEvents(root, listing)) warmPool(opts.pool?.threads);
-      const { paths, listedAsFile } = teamDocumentPaths(root, { listing });
+      const { paths, listedAsFile } = teamDocumentPaths(root, { listing, confineTo: opts.confineTo });
       // At most this many are not in the index: the root asked for `prev.docs` last time, and a document it no
       // longer lists or that changed was dropped (`invalidated`). Too few for the pool: the loader reads them.
       const unknown = prev ? Math.max(0, paths.length - prev.docs.length) + 2 * invalidated : paths.length;
@@ -692,7 +667,7 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
         if (was?.startsWith('d')) {
           for (const q of [...s.keys()]) if (within(q, p)) s.delete(q);
         } else s.delete(p);
-        if (under) sign(p, s);
+        if (under) sign(p, s, opts.confineTo, 1);
         else s.set(p, sig ?? 'missing');
         signed.set(k, s);
       }
@@ -707,7 +682,7 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
     const signed = new Map<string, Map<string, string> | undefined>();
     for (const e of roots) {
       const now = new Map<string, string>();
-      sign(e.root, now);
+      sign(e.root, now, opts.confineTo);
       for (const p of e.externals) now.set(p, fileSig(p) ?? 'missing');
       const before = e.signature!;
       let differs = now.size !== before.size;

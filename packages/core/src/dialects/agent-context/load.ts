@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { type Dirent, existsSync, readdirSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { isTempName } from '../../fs/atomic.js';
+import { folderLinkedOutside } from '../../fs/folder-link.js';
 import { entryExists } from '../../fs/read-checkpoint.js';
 import type { CheckedDocument, TreeContext } from '../dialect.js';
 
@@ -23,6 +24,11 @@ export interface AgentContextTree {
   readonly iterations: Map<string, AgentContextIterationFiles[]>;
   /** Temp files left by interrupted writes (absolute paths). */
   readonly tempFiles: string[];
+  /**
+   * Folders that are symbolic links out of the project (`ctx.confineTo`), absolute paths: `runs/`,
+   * `orchestrator/`, a run folder in them, or an `iterations/` folder. Never listed: each is one finding.
+   */
+  readonly outside: string[];
 }
 
 function dirs(path: string): string[] {
@@ -34,6 +40,31 @@ function dirs(path: string): string[] {
   } catch {
     return [];
   }
+}
+
+/**
+ * The folders in `path` (as `dirs`), unless `path` is a symbolic link out of `confineTo`: then none, and `path`
+ * goes into `outside`. With `confineTo`, a link in `path` to a folder outside goes into `outside` too (a link to a
+ * folder inside is skipped, as `dirs` does); only links are resolved.
+ */
+function confinedDirs(path: string, confineTo: string | undefined, outside: string[]): string[] {
+  if (confineTo === undefined) return dirs(path);
+  if (folderLinkedOutside(path, confineTo)) {
+    outside.push(path);
+    return [];
+  }
+  let list: Dirent[];
+  try {
+    list = readdirSync(path, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const e of list.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)))
+    if (e.isDirectory()) out.push(e.name);
+    else if (e.isSymbolicLink() && folderLinkedOutside(join(path, e.name), confineTo))
+      outside.push(join(path, e.name));
+  return out;
 }
 
 function files(path: string): string[] {
@@ -61,14 +92,15 @@ export function loadAgentContextTree(root: string, ctx: TreeContext): AgentConte
   const orchestrator = new Map<string, CheckedDocument>();
   const iterations = new Map<string, AgentContextIterationFiles[]>();
   const tempFiles: string[] = [];
+  const outside: string[] = [];
   const runs = join(root, 'runs');
-  for (const id of dirs(runs)) {
+  for (const id of confinedDirs(runs, ctx.confineTo, outside)) {
     const dir = join(runs, id);
     for (const f of files(dir)) if (isAgentContextTemp(f)) tempFiles.push(join(dir, f));
     if (entryExists(join(dir, 'state.json'))) tasks.set(id, ctx.document(join(dir, 'state.json')));
     const itRoot = join(dir, 'iterations');
     const list: AgentContextIterationFiles[] = [];
-    for (const n of dirs(itRoot)) {
+    for (const n of confinedDirs(itRoot, ctx.confineTo, outside)) {
       if (!/^[0-9]+$/.test(n)) continue;
       const d = join(itRoot, n);
       const doc = (name: string) => (entryExists(join(d, name)) ? ctx.document(join(d, name)) : undefined);
@@ -86,12 +118,12 @@ export function loadAgentContextTree(root: string, ctx: TreeContext): AgentConte
       );
   }
   const orch = join(root, 'orchestrator');
-  for (const id of dirs(orch)) {
+  for (const id of confinedDirs(orch, ctx.confineTo, outside)) {
     const dir = join(orch, id);
     for (const f of files(dir)) if (isAgentContextTemp(f)) tempFiles.push(join(dir, f));
     if (entryExists(join(dir, 'state.json'))) orchestrator.set(id, ctx.document(join(dir, 'state.json')));
   }
-  return { root, tasks, orchestrator, iterations, tempFiles };
+  return { root, tasks, orchestrator, iterations, tempFiles, outside };
 }
 
 /** The `.agent-context` directory a path lies in. */

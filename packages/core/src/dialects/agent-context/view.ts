@@ -1,5 +1,7 @@
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { compareFindings, type Finding, findingAt } from '../../findings/finding.js';
+import { OUTSIDE_REASON, outsideFolderFinding } from '../../fs/folder-link.js';
+import { failedRootView } from '../../view/failed-run.js';
 import type { AttemptView, RunFacts, Tone, UnitView } from '../../view/run-view.js';
 import type { CheckedDocument, TreeContext } from '../dialect.js';
 import { agentContextCodes } from './codes.js';
@@ -67,10 +69,32 @@ export function loadAgentContextRunViews(root: string, ctx: TreeContext): RunFac
   const tree = loadAgentContextTree(root, ctx);
   const extra = treeFindings(tree);
   const ids = new Set([...tree.orchestrator.keys(), ...tree.tasks.keys()]);
-  return [...ids].sort().map((id) => runView(id, tree, ctx, extra));
+  // A folder linked out of the project is one io/outside-project finding: on the run whose folder holds it (or is
+  // it), else (runs/ or orchestrator/ itself, a run with nothing else) on a run standing for that folder.
+  const outside = new Map<string, Finding[]>();
+  const alone: RunFacts[] = [];
+  for (const dir of tree.outside) {
+    const file = ctx.display(dir);
+    const id = /^(?:runs|orchestrator)\/([^/]+)/.exec(relative(tree.root, dir).split(sep).join('/'))?.[1];
+    if (id !== undefined && ids.has(id)) {
+      const list = outside.get(id);
+      if (list) list.push(outsideFolderFinding(file));
+      else outside.set(id, [outsideFolderFinding(file)]);
+    } else
+      alone.push(
+        failedRootView({ id: 'agent-context' }, file, 'io/outside-project', `${file} ${OUTSIDE_REASON}`),
+      );
+  }
+  return [...[...ids].sort().map((id) => runView(id, tree, ctx, extra, outside.get(id) ?? [])), ...alone];
 }
 
-function runView(id: string, tree: AgentContextTree, ctx: TreeContext, extra: readonly Finding[]): RunFacts {
+function runView(
+  id: string,
+  tree: AgentContextTree,
+  ctx: TreeContext,
+  extra: readonly Finding[],
+  outside: readonly Finding[],
+): RunFacts {
   const orch = tree.orchestrator.get(id);
   const taskDoc = tree.tasks.get(id);
   const its = tree.iterations.get(id) ?? [];
@@ -85,6 +109,7 @@ function runView(id: string, tree: AgentContextTree, ctx: TreeContext, extra: re
     (p) => dirname(p) === runDir || dirname(p) === join(tree.root, 'orchestrator', id),
   );
   const findings = [
+    ...outside,
     ...docs.flatMap((d) => d.findings),
     ...extra.filter((f) => files.has(f.file)),
     ...temps.map((p) =>

@@ -42,7 +42,9 @@ export function runRootFindings(root: RunRoot): Finding[] {
   const docs = [root.state, root.checklist, root.lock, root.contract].filter(
     (d): d is CheckedDocument => d !== undefined,
   );
-  return [...docs.flatMap((d) => d.findings), ...checkRunRoot(root)].sort(compareFindings);
+  const own = [...docs.flatMap((d) => d.findings), ...checkRunRoot(root)];
+  if (root.outside) own.push(root.outside);
+  return own.sort(compareFindings);
 }
 
 /** The `resumable` dialect: Resumable Execution run roots of env files. */

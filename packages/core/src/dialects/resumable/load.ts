@@ -2,7 +2,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join, normalize } from 'node:path';
 import { checkEntry } from '../../check/check-document.js';
 import { entriesOfDialect } from '../../detect/catalog.js';
+import type { Finding } from '../../findings/finding.js';
 import { isTempName } from '../../fs/atomic.js';
+import { folderLinkedOutside, outsideFolderFinding } from '../../fs/folder-link.js';
 import { entryExists, readRegularFileUtf8 } from '../../fs/read-checkpoint.js';
 import type { CheckedDocument, TreeContext } from '../dialect.js';
 import { classifyLock, type LockProbe, type LockState, systemProbe } from './lock.js';
@@ -37,6 +39,11 @@ export interface RunRoot {
   /** Temp files left in the run root or artifacts/ (display paths). */
   readonly tempFiles: readonly string[];
   readonly lockState: LockState;
+  /**
+   * Set when artifacts/ is a symbolic link to a folder outside the project (`ctx.confineTo`): its one
+   * `io/outside-project` finding. The folder is then not listed and artifacts/contract.env not read.
+   */
+  readonly outside?: Finding;
 }
 
 /** Values of a document that parsed (a document that did not is never read for state). */
@@ -139,7 +146,9 @@ export function loadRunRoot(dir: string, ctx: TreeContext, probe: LockProbe = sy
   } catch {
     log = undefined;
   }
-  const artifactFiles = listFiles(join(dir, RUN_FILES.artifacts));
+  const artifactsDir = join(dir, RUN_FILES.artifacts);
+  const artifactsOutside = folderLinkedOutside(artifactsDir, ctx.confineTo);
+  const artifactFiles = artifactsOutside ? [] : listFiles(artifactsDir);
   const tempFiles = [
     ...listFiles(dir).filter((f) => !f.startsWith(`${RUN_FILES.artifacts}/`) && !f.includes('/')),
     ...artifactFiles.map((f) => `${RUN_FILES.artifacts}/${f}`),
@@ -153,13 +162,14 @@ export function loadRunRoot(dir: string, ctx: TreeContext, probe: LockProbe = sy
     checklist: doc(RUN_FILES.checklist),
     lock,
     lockOffCatalog: lockRead?.offCatalog ?? false,
-    contract: doc(RUN_FILES.contract),
+    contract: artifactsOutside ? undefined : doc(RUN_FILES.contract),
     log,
     artifacts: artifactFiles.filter((f) => !isTempName(basename(f)) && f !== 'contract.env'),
     tempFiles,
     lockState: lock
       ? classifyLock(lock.value as EnvValues | undefined, lock.usable, probe)
       : { state: 'none' },
+    ...(artifactsOutside ? { outside: outsideFolderFinding(ctx.display(artifactsDir)) } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import { isTempName } from '../../fs/atomic.js';
+import { folderLinkedOutside, outsideFolderFinding } from '../../fs/folder-link.js';
 import { entryExists, readRegularFileUtf8 } from '../../fs/read-checkpoint.js';
 import { createHash } from '../../util/crypto.js';
 import type { CheckedDocument, ListedEntry, TreeContext } from '../dialect.js';
@@ -143,7 +144,27 @@ function listed(dir: string, ctx?: Pick<TreeContext, 'listing' | 'release'>): Li
 
 const entries = (dir: string, ctx?: Pick<TreeContext, 'listing' | 'release'>) => listed(dir, ctx).entries;
 
+/**
+ * What stands for a folder of a run that is a symbolic link out of the project (`ctx.confineTo`): one unreadable
+ * document at the folder's path, its one finding `io/outside-project`. The folder is never listed, so no name of a
+ * file outside the project is shown.
+ */
+function outsideFolder(dir: string, ctx: Pick<TreeContext, 'display'>): CheckedDocument {
+  const file = ctx.display(dir);
+  return {
+    path: dir,
+    file,
+    kind: undefined,
+    text: undefined,
+    value: undefined,
+    usable: false,
+    sourceMap: undefined,
+    findings: [outsideFolderFinding(file)],
+  };
+}
+
 function docsIn(dir: string, ctx: TreeContext, temps: string[]): readonly CheckedDocument[] {
+  if (folderLinkedOutside(dir, ctx.confineTo)) return [outsideFolder(dir, ctx)];
   const l = listed(dir, ctx);
   for (const t of l.temps) temps.push(t);
   // Not only regular files: a directory, FIFO or symlink (a loop, a dangling one) named like an event is read
@@ -167,6 +188,9 @@ export function readCurrent(runsDir: string, confineTo: string | undefined): Tea
 
 /** Reads one run directory's documents through the (caching) context. */
 export function loadTeamRunFiles(dir: string, ctx: TreeContext): TeamRunFiles {
+  // A run folder linked out of the project: a run whose run.json is that one finding, nothing listed.
+  if (folderLinkedOutside(dir, ctx.confineTo))
+    return { id: basename(dir), dir, run: outsideFolder(dir, ctx), events: [], approvals: [], tempFiles: [] };
   const temps = [...listed(dir, ctx).temps];
   const runPath = join(dir, 'run.json');
   return {
@@ -198,7 +222,10 @@ export function loadTeamTree(
       rootTemps.push(dir);
       continue;
     }
-    if (e.isDirectory()) runs.push(each(loadTeamRunFiles(dir, ctx)));
+    // A link to a folder is not a run (as readdir types it), unless it leads out of the project: then it is
+    // shown as one finding rather than silently skipped.
+    if (e.isDirectory() || (e.isSymbolicLink() && folderLinkedOutside(dir, ctx.confineTo)))
+      runs.push(each(loadTeamRunFiles(dir, ctx)));
   }
   return {
     runsDir,
@@ -216,7 +243,7 @@ export function loadTeamTree(
  */
 export function teamDocumentPaths(
   runsDir: string,
-  ctx?: Pick<TreeContext, 'listing'>,
+  ctx?: Pick<TreeContext, 'listing' | 'confineTo'>,
 ): { paths: string[]; listedAsFile: boolean[] } {
   const paths: string[] = [];
   const listedAsFile: boolean[] = [];
@@ -228,6 +255,8 @@ export function teamDocumentPaths(
       listedAsFile.push(true);
     }
     for (const sub of ['events', 'approvals']) {
+      // A folder linked out of the project is not listed (loadTeamRunFiles shows it as one finding).
+      if (folderLinkedOutside(join(dir, sub), ctx?.confineTo)) continue;
       const l = listed(join(dir, sub), ctx);
       for (let i = 0; i < l.json.length; i++) {
         paths.push(l.json[i]!);

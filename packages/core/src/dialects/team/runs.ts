@@ -50,12 +50,16 @@ export function loadTeamRunsAt(runsDir: string, ctx: TreeContext): TeamRuns {
   };
 }
 
-/** Every finding of one run: its documents' own findings, then the run's semantic rules. */
+/**
+ * Every finding of one run: its documents' own findings, then the run's semantic rules. A run folder linked out of
+ * the project (its run.json stands for the folder, load.ts) has only that folder's one finding, as a root outside.
+ */
 export function teamRunFindings(
   model: TeamRunModel,
   files: TeamRunFiles,
   display?: (abs: string) => string,
 ): Finding[] {
+  if (files.run !== undefined && files.run.path === files.dir) return [...files.run.findings];
   const out: Finding[] = [];
   for (const list of [files.run ? [files.run] : [], files.events, files.approvals])
     for (const d of list) for (const f of d.findings) out.push(f);

@@ -50,12 +50,14 @@ function linked(): { proj: string; names: string[]; kept: string } {
 }
 
 describe('a folder below a runs root linked out of the project', () => {
-  it('status, status --json, list --json and resume show no name of a file outside', () => {
+  it('status, status --json, list --json, resume and doctor show no name of a file outside', () => {
     const { proj, names, kept } = linked();
     for (const args of [
       ['status'],
       ['status', '--json'],
       ['list', '--json'],
+      ['doctor'],
+      ['doctor', '--json'],
       ['status', '--run', `team/${kept}`],
       ['resume', '--run', `team/${kept}`],
       ['resume', '--run', `team/${kept}`, '--json'],

@@ -179,7 +179,8 @@ function findRuns(
   problems: DoctorProblem[],
   now: number,
 ) {
-  const ctx = createTreeContext({}, show);
+  // Confined as `status`: a file or folder linked out of the project is a finding, never read or listed.
+  const ctx = createTreeContext({ confineTo: dir }, show);
   return dialects.map((d): DialectRuns => {
     const matched = files.filter((f) => matchCatalog(f)?.kind.startsWith(`${d.id}/`));
     let roots: string[] = [];

@@ -55,13 +55,39 @@ const scripts = new Map();
 
 /** What the fast path's workers are started with (setPoolWorker): this file runs the bundle's `servePool`. */
 const POOL_WORKER = '--ckpt-pool-worker';
+/** A pool worker's last argument when the input is large: it sets LARGE_INPUT_FLAGS too. */
+const LARGE = '--large';
+
+/**
+ * V8 flags for a large input (many files: `onLargeInput`), set once the bundle is compiled. `validate` allocates
+ * short-lived documents and report text, so the heap can stay small at about the same CPU (BENCHMARKS.md, wave
+ * 6: 100k team files 143 -> 95 MB with a worker, 120 -> 71 MB on one thread): the young generation keeps its
+ * first size (1 MB semi-spaces; V8 grows them to 16 MB under steady allocation, ~40 MB of RSS), and the old
+ * generation is collected once it has doubled (V8 lets it grow up to 4x when its collections are fast: ~25 MB
+ * holding ~6 MB alive; +50% gave a run of 100k events, whose records stay alive, more collections for no less
+ * RSS). Only GC sizing changes, never behaviour. Not for small inputs: they would only pay for more collections.
+ */
+const LARGE_INPUT_FLAGS = ['--semi-space-growth-factor=1', '--heap-growing-percent=100'];
+/** The same flags at V8's defaults: a code cache is made and read under these only (see withDefaultFlags). */
+const DEFAULT_FLAGS = ['--semi-space-growth-factor=2', '--heap-growing-percent=0'];
+/** Whether LARGE_INPUT_FLAGS are set (on this thread's side: the flags are the process's). */
+let largeInput = false;
 
 async function run() {
   const args = process.argv.slice(2);
   let code;
-  if (args[0] === POOL_WORKER && args.length === 2 && !require('node:worker_threads').isMainThread) {
-    // A worker of the fast path's pool: the same bundle, compiled from the code cache the main thread wrote.
-    requireWithCodeCache(args[1]).servePool();
+  if (
+    args[0] === POOL_WORKER &&
+    (args.length === 2 || (args.length === 3 && args[2] === LARGE)) &&
+    !require('node:worker_threads').isMainThread
+  ) {
+    // A worker of the fast path's pool: the same bundle, compiled from the code cache the main thread wrote. For
+    // a large input the main thread set LARGE_INPUT_FLAGS: compiled under the defaults, then they are set again
+    // (a worker's start puts --semi-space-growth-factor back to V8's default, for the whole process).
+    largeInput = args[2] === LARGE;
+    const fast = requireWithCodeCache(args[1]);
+    if (largeInput) setLargeInputFlags();
+    fast.servePool();
     return;
   }
   if (args[0] === 'validate') {
@@ -71,7 +97,12 @@ async function run() {
       const fast = requireWithCodeCache(bundle);
       // Its workers run this file too (not the bundle's ES module pool-worker.js, compiled anew in each).
       fast.setPoolWorker?.(__filename, [POOL_WORKER, bundle]);
-      code = await fast.fastValidate(args.slice(1));
+      code = await fast.fastValidate(args.slice(1), {
+        onLargeInput() {
+          setLargeInputFlags();
+          fast.setPoolWorker?.(__filename, [POOL_WORKER, bundle, LARGE]);
+        },
+      });
       saveCodeCaches();
     } else {
       code = await (await import(pathToFileURL(module).href)).fastValidate(args.slice(1));
@@ -89,6 +120,46 @@ async function run() {
 }
 
 run();
+
+/**
+ * Sets LARGE_INPUT_FLAGS for the process, through the `v8` binding (~0.3 ms; `require('node:v8')` loads ~30
+ * modules, ~5 ms). Without the binding (another Node), nothing: V8's default sizing.
+ */
+function setLargeInputFlags() {
+  if (setV8Flags(LARGE_INPUT_FLAGS)) largeInput = true;
+}
+
+/**
+ * Runs `f` (a compile from a code cache, or the making of one) under V8's default flags. V8 stamps a code cache
+ * with a hash of the flags that differ from their defaults and rejects a cache made under another stamp, so every
+ * cache is made and read under the defaults: a large input's flags never cost the next one-file run its caches.
+ * A compile on another thread meanwhile (a pool worker's start) may see the other flags: its cache is then
+ * rejected and the file compiled from source, never anything worse.
+ */
+function withDefaultFlags(f) {
+  if (!largeInput) return f();
+  setV8Flags(DEFAULT_FLAGS);
+  try {
+    return f();
+  } finally {
+    setV8Flags(LARGE_INPUT_FLAGS);
+  }
+}
+
+function setV8Flags(flags) {
+  const quiet = process.noDeprecation;
+  try {
+    // process.binding() warns that it is deprecated: not for this internal call.
+    process.noDeprecation = true;
+    const v8 = process.binding('v8');
+    for (const flag of flags) v8.setFlagsFromString(flag);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    process.noDeprecation = quiet;
+  }
+}
 
 /**
  * Whether to run dist/bundle/<bundle> rather than tsc's dist/<module>: always when there is no module (the
@@ -153,9 +224,13 @@ function requireWithCodeCache(file) {
     // No cache yet, or none possible.
   }
   // The module wrapper on a line of its own, so that positions in stack traces are the file's own.
-  const script = new vm.Script(
-    `(function (exports, require, module, __filename, __dirname) {\n${source}\n})`,
-    { filename: file, lineOffset: -1, ...(cachedData ? { cachedData } : {}) },
+  const script = withDefaultFlags(
+    () =>
+      new vm.Script(`(function (exports, require, module, __filename, __dirname) {\n${source}\n})`, {
+        filename: file,
+        lineOffset: -1,
+        ...(cachedData ? { cachedData } : {}),
+      }),
   );
   const module = { exports: {}, id: file, filename: file };
   scripts.set(file, { module, script, key, cacheFile, cached: cachedData !== undefined });
@@ -190,7 +265,10 @@ function saveCodeCaches() {
       // Opened before the cache is made, so that a folder that cannot be written costs no more than this.
       fd = openSync(tmp, 'w');
       writeSync(fd, key, null, 'latin1');
-      writeSync(fd, script.createCachedData());
+      writeSync(
+        fd,
+        withDefaultFlags(() => script.createCachedData()),
+      );
       closeSync(fd);
       fd = undefined;
       // Atomic: a ckpt started meanwhile reads the old cache, the new one or none, never half of one.

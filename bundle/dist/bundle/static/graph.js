@@ -1,5 +1,6 @@
 // @ts-check
 import { getJson } from './api.js';
+// @ts-expect-error served from @dagrejs/dagre's own file (src/vendor.ts), not a file of this folder
 import dagre from './dagre.js';
 import { h, replace } from './dom.js';
 

@@ -126,7 +126,8 @@ function header(run) {
 
 /** @param {any} run */
 function toc(run) {
-  const item = (/** @type {string} */ id, /** @type {string} */ label, /** @type {number | undefined} */ n) =>
+  /** @param {string} id @param {string} label @param {number} [n] */
+  const item = (id, label, n) =>
     h('a', { href: `#${id}` }, label, n !== undefined ? h('span', { class: 'n' }, String(n)) : null);
   return h(
     'nav',

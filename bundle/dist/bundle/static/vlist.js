@@ -9,6 +9,12 @@ const MARGIN = 8;
 const MARGIN_PER_FRAME = 6;
 /** Once a scroll shows the items' names, rows come back when a frame moves it no more than this many rows. */
 const BRIEF_UNTIL = MARGIN / 2;
+/** Lines of names the block holds ahead of the view: this many frames' worth at the scroll's speed ... */
+const BRIEF_AHEAD = 4;
+/** ... up to this many screens' worth (a frame's text costs the browser little more for more lines). */
+const BRIEF_SCREENS = 3;
+/** Rows filled a frame while they come back after the names (the view first, then the margin). */
+const FILL_PER_FRAME = 3;
 
 /**
  * A list that renders only the rows in view (plus a margin), so a run of 10,000 units scrolls like one of ten.
@@ -22,7 +28,10 @@ const BRIEF_UNTIL = MARGIN / 2;
  * of the scroll bar, a quick swipe, or a slower scroll on a machine too busy to draw every frame) shows, instead
  * of rows, one block of text with each item's name on its line (one text node to change a frame, where the rows
  * are a dozen elements each to restyle, lay out and paint); it stays so while frames move the list more than
- * BRIEF_UNTIL rows, and the rows come back once a frame moves it less, or 120 ms after the scroll stops.
+ * BRIEF_UNTIL rows, and the rows come back once a frame moves it less, or 120 ms after the scroll stops: a few a
+ * frame, each drawn over its name (the rows must be opaque), not a screen of rows in one long frame. The block is
+ * rewritten only when the view leaves the lines it holds, and then holds lines ahead of the scroll, so most frames
+ * of a slower scroll change nothing but the scroll offset.
  * @template T
  */
 export class VirtualList {
@@ -46,6 +55,11 @@ export class VirtualList {
     /** The names of the items in view during a fling, a line each (with `brief`). */
     this.text = document.createTextNode('');
     this.sheet = h('div', { class: 'vlist-brief', 'aria-hidden': 'true', hidden: true }, this.text);
+    /** The items whose names the block holds, first and last (-1: none). */
+    this.briefFirst = -1;
+    this.briefLast = -1;
+    /** Rows coming back over the names, a few a frame (the rows not filled yet are out of sight). */
+    this.filling = false;
     this.lastTop = 0;
     /** The list's height in CSS pixels, from the ResizeObserver (0: not known yet). */
     this.height = 0;
@@ -55,8 +69,9 @@ export class VirtualList {
     this.el = h(
       'div',
       { class: `vlist ${opts.className ?? ''}`, role: 'list', 'aria-label': opts.label, tabindex: '0' },
-      this.inner,
+      // The names under the rows: a row filled over its name hides it.
       this.sheet,
+      this.inner,
     );
     this.frame = 0;
     this.el.addEventListener('scroll', () => this.schedule(), { passive: true });
@@ -102,7 +117,8 @@ export class VirtualList {
   /**
    * Shows the items in view: their names while a scroll moves past the margin a frame, rows otherwise. During a
    * scroll, the rows in view come first and at most MARGIN_PER_FRAME of the margin, the rest in the next frames
-   * (after a fling, a screen of rows and both margins at once would be one long frame).
+   * (after a fling, a screen of rows and both margins at once would be one long frame). When a scroll that showed
+   * the names slows or stops, the rows come back FILL_PER_FRAME a frame, each over its name (`filling`).
    * @param {boolean} [scrolled] called for a scroll event
    * @param {number} [budget] margin rows to fill now (default: all; a scroll's frame: MARGIN_PER_FRAME)
    */
@@ -114,16 +130,29 @@ export class VirtualList {
     // Rows to fill this frame: past the margin, a name each (until the scroll slows, not at the next quick frame,
     // so that the list does not switch between the two every other frame).
     const limit = this.sheet.hidden ? MARGIN : BRIEF_UNTIL;
-    const fast = Boolean(update && brief) && scrolled && Math.abs(top - this.lastTop) > limit * rh;
+    const moved = top - this.lastTop;
+    const fast = Boolean(update && brief) && scrolled && Math.abs(moved) > limit * rh;
     this.lastTop = top;
     if (this.settle) clearTimeout(this.settle);
     this.settle = undefined;
     if (fast && brief) {
-      this.fling(top, height, brief);
+      this.fling(top, height, moved, brief);
       this.settle = setTimeout(() => this.render(false, MARGIN_PER_FRAME), 120);
       return;
     }
-    if (!this.sheet.hidden) this.sheet.hidden = true;
+    // Back from the names during a scroll (or as it stops): a few rows a frame, each drawn over its name (the rows
+    // are opaque, above the block), the rows not filled yet out of sight (`filling`); not a screen of rows at once.
+    const gradual = Boolean(brief) && !this.sheet.hidden && Number.isFinite(budget);
+    if (gradual && brief) {
+      if (!this.filling) {
+        this.filling = true;
+        // The rows kept in the document still show their old items: out of sight (above the list's box, which
+        // clips them) until filled. Moving a row is a style change of its own box only (hiding it would restyle
+        // every element in it).
+        for (const row of this.spare) if (row.isConnected) row.style.transform = 'translateY(-100%)';
+      }
+      this.names(top, height, moved, brief);
+    }
     if (this.inner.style.contentVisibility) this.inner.style.contentVisibility = '';
     // As many rows every frame (a screen and the margin on each side): as many scroll in as out, so rows are
     // refilled in place and none leaves the document and comes back.
@@ -138,11 +167,11 @@ export class VirtualList {
     const frag = document.createDocumentFragment();
     const v0 = Math.max(first, Math.floor(top / rh));
     const v1 = Math.min(last, Math.ceil((top + height) / rh));
-    let left = budget;
+    let left = gradual ? FILL_PER_FRAME : budget;
     // In view first, then the margin nearest the view.
     for (let k = 0, i = v0; i >= first && i <= last; k++, i = this.nth(k, v0, v1, first, last)) {
       if (this.rows.has(i)) continue;
-      if ((i < v0 || i > v1) && left-- <= 0) {
+      if ((gradual || i < v0 || i > v1) && left-- <= 0) {
         this.schedule();
         break;
       }
@@ -158,7 +187,13 @@ export class VirtualList {
       row.style.transform = `translateY(${i * rh}px)`;
       this.rows.set(i, row);
     }
-    this.park();
+    if (this.filling && this.rows.size < last - first + 1) this.park(true);
+    else {
+      // Every row filled: the names go, and so do the rows not shown (kept out of sight while filling).
+      this.filling = false;
+      if (!this.sheet.hidden) this.sheet.hidden = true;
+      this.park();
+    }
     if (frag.firstChild) this.inner.appendChild(frag);
   }
 
@@ -192,24 +227,47 @@ export class VirtualList {
   }
 
   /**
-   * A fling's frame: the names of the items in view, a line each, in one block at the first one's place.
-   * @param {number} top @param {number} height @param {(item: T) => string} brief
+   * A fling's frame: the names of the items in view, a line each, in one block; the rows hidden.
+   * @param {number} top @param {number} height @param {number} moved since the last frame (px)
+   * @param {(item: T) => string} brief
    */
-  fling(top, height, brief) {
+  fling(top, height, moved, brief) {
+    if (this.rows.size) {
+      for (const row of this.rows.values()) this.release(row);
+      this.rows.clear();
+      // The rows stay in the document, skipped while hidden (not drawn, not in the accessibility tree): showing
+      // them again refills them in place instead of making their boxes anew, and hiding them is one style change.
+      this.park(true);
+    }
+    if (!this.inner.style.contentVisibility) this.inner.style.contentVisibility = 'hidden';
+    this.names(top, height, moved, brief);
+  }
+
+  /**
+   * The block of names: at least the items in view, a line each, at the first one's place. It is written only when
+   * the view leaves the lines it holds, and then holds lines ahead of the view too, so the next frames of a scroll
+   * find theirs already laid out (a frame that changes no text costs the scroll alone); a frame that moves a screen
+   * or more (a fling) gets the view only.
+   * @param {number} top @param {number} height @param {number} moved since the last frame (px)
+   * @param {(item: T) => string} brief
+   */
+  names(top, height, moved, brief) {
     const rh = this.opts.rowHeight;
     const first = Math.max(0, Math.floor(top / rh));
     const last = Math.min(this.items.length - 1, Math.ceil((top + height) / rh));
-    for (const row of this.rows.values()) this.release(row);
-    this.rows.clear();
-    // The rows stay in the document, skipped while hidden (not drawn, not in the accessibility tree): showing them
-    // again refills them in place instead of making their boxes anew, and hiding them is one style change.
-    this.park(true);
-    if (!this.inner.style.contentVisibility) this.inner.style.contentVisibility = 'hidden';
-    let text = '';
-    for (let i = first; i <= last; i++)
-      text += `${i > first ? '\n' : ''}${brief(/** @type {T} */ (this.items[i]))}`;
-    this.text.data = text;
-    this.sheet.style.transform = `translateY(${first * rh}px)`;
+    if (this.sheet.hidden || first < this.briefFirst || last > this.briefLast) {
+      const step = Math.ceil(Math.abs(moved) / rh);
+      const screen = last - first;
+      const ahead = step < screen ? Math.min(BRIEF_SCREENS * screen, BRIEF_AHEAD * step) : 0;
+      const a = moved < 0 ? Math.max(0, first - ahead) : first;
+      const b = moved > 0 ? Math.min(this.items.length - 1, last + ahead) : last;
+      let text = '';
+      for (let i = a; i <= b; i++) text += `${i > a ? '\n' : ''}${brief(/** @type {T} */ (this.items[i]))}`;
+      this.text.data = text;
+      this.sheet.style.transform = `translateY(${a * rh}px)`;
+      this.briefFirst = a;
+      this.briefLast = b;
+    }
     if (this.sheet.hidden) this.sheet.hidden = false;
   }
 

@@ -150,16 +150,6 @@ export function discoverRoots(projectDir: string, opts: LoadProjectOptions = {})
   return out;
 }
 
-/**
- * A run standing for a root whose loader failed: shown (needing attention) rather than hiding every other run.
- * Bad input is meant to become findings inside loaders; this only guards against a loader bug.
- */
-/**
- * True when `root` (a folder the dialect found, e.g. `.ulpi/runs` made a symlink to another folder) resolves
- * outside `confineTo`: its entries are not listed, so not even the names of files outside the project are shown.
- */
-const rootOutside = resolvesOutside;
-
 const fileSig = (p: string): string | undefined => {
   try {
     const st = statSync(p);
@@ -409,7 +399,9 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
     signature?: Map<string, string>,
     prev?: RootEntry,
   ): RootEntry => {
-    if (opts.confineTo !== undefined && rootOutside(root, opts.confineTo)) {
+    // A root the dialect found (e.g. `.ulpi/runs` made a symlink to another folder) resolving outside the project:
+    // its entries are not listed, so not even the names of files outside it are shown.
+    if (opts.confineTo !== undefined && resolvesOutside(root, opts.confineTo)) {
       // Not listed, not signed (no stat of what is outside): the link itself changing makes a rediscovery.
       const facts = [
         failedRootView(d, display(root), 'io/outside-project', `${display(root)} ${OUTSIDE_REASON}`),

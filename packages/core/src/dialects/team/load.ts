@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
+import { unreadable } from '../../check/validate-unit.js';
 import { isTempName } from '../../fs/atomic.js';
 import { folderLinkedOutside, outsideFolderFinding } from '../../fs/folder-link.js';
 import { entryExists, readRegularFileUtf8 } from '../../fs/read-checkpoint.js';
@@ -151,16 +152,7 @@ const entries = (dir: string, ctx?: Pick<TreeContext, 'listing' | 'release'>) =>
  */
 function outsideFolder(dir: string, ctx: Pick<TreeContext, 'display'>): CheckedDocument {
   const file = ctx.display(dir);
-  return {
-    path: dir,
-    file,
-    kind: undefined,
-    text: undefined,
-    value: undefined,
-    usable: false,
-    sourceMap: undefined,
-    findings: [outsideFolderFinding(file)],
-  };
+  return { ...unreadable(dir, file), findings: [outsideFolderFinding(file)] };
 }
 
 function docsIn(dir: string, ctx: TreeContext, temps: string[]): readonly CheckedDocument[] {

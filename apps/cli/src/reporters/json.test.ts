@@ -62,6 +62,46 @@ describe('jsonReporter', () => {
     expect(jsonReporter(noKind, ctx)).toBe(wholeDocument(noKind, '1.2.3'));
   });
 
+  it('should write files without findings (any path and kind) as the whole document does', () => {
+    const text = fc.oneof(
+      fc.string(),
+      fc.string({ unit: 'binary' }),
+      fc.constantFrom(
+        SECRET,
+        'pwd=hunter22',
+        '\u0085x',
+        'a\u202eb\u2028c\u007f',
+        'x"\\\n\u0000y',
+        'team/task-event',
+      ),
+    );
+    /** An entry that is not a plain object: redaction leaves it as it is. */
+    class Entry {
+      constructor(
+        readonly file: string,
+        readonly kind: string | undefined,
+        readonly findings: readonly Finding[],
+      ) {}
+    }
+    const entry = fc.record({
+      file: text,
+      kind: fc.option(text, { nil: undefined }),
+      plain: fc.boolean(),
+      findings: fc.nat(6),
+    });
+    fc.assert(
+      fc.property(fc.array(entry, { maxLength: 150 }), (entries) => {
+        const files = entries.map(({ file, kind, plain, findings }) => {
+          const list = findings === 0 ? [finding({ file, message: kind ?? 'none' })] : [];
+          return plain ? { file, kind, findings: list } : new Entry(file, kind, list);
+        });
+        const report = { ...reportOf({}), files };
+        expect(jsonReporter(report, ctx)).toBe(wholeDocument(report, '1.2.3'));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('should always equal the whole-document output', () => {
     const text = fc.oneof(
       fc.string(),

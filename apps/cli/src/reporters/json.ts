@@ -1,6 +1,7 @@
 import {
   type FileResult,
   type Finding,
+  redactSecrets,
   redactSecretsIn,
   stringifyJson,
   type ValidationStream,
@@ -10,27 +11,44 @@ import type { ReportContext, Reporter } from './reporter.js';
 /** A value as `stringifyJson(…, 2)` writes it nested `pad` deep (its strings hold no raw line feed). */
 const nested = (value: unknown, pad: string) => stringifyJson(value, 2).replaceAll('\n', `\n${pad}`);
 
-/** How many elements are written with one stringify call (fewer calls; each piece and batch stays small). */
+/** How many elements are joined into one piece (few pieces; each stays small). */
 const BATCH = 64;
 
-/** A top-level array member, a batch of elements at a time, as the items come. */
-function* arrayPieces<T>(items: Iterable<T>, shown: (item: T) => unknown): Generator<string> {
-  let batch: unknown[] = [];
-  let first = true;
-  const flush = () => {
-    // `[\n  a,\n  b\n]` one level deeper is `    a,\n    b`: strip the brackets, indent every line by two more.
-    const text = stringifyJson(batch, 2);
-    const piece = `${first ? '[\n' : ',\n'}  ${text.slice(2, -2).replaceAll('\n', '\n  ')}`;
-    first = false;
-    batch = [];
-    return piece;
-  };
+/** An element of a top-level array member as the whole document writes it: two levels deep. */
+const element = (value: unknown) => nested(value, '    ');
+
+/** A top-level array member, a batch of elements at a time, as the items come (`text`: an element's text). */
+function* arrayPieces<T>(items: Iterable<T>, text: (item: T) => string): Generator<string> {
+  let piece = '';
+  let n = 0;
   for (const item of items) {
-    batch.push(shown(item));
-    if (batch.length === BATCH) yield flush();
+    piece += `${n === 0 ? '[\n    ' : ',\n    '}${text(item)}`;
+    if (++n % BATCH === 0) {
+      yield piece;
+      piece = '';
+    }
   }
-  if (batch.length > 0) yield flush();
-  yield first ? '[]' : '\n  ]';
+  if (piece !== '') yield piece;
+  yield n === 0 ? '[]' : '\n  ]';
+}
+
+/**
+ * The text of a file's entry without findings (most files), as `element` writes it after `redactSecretsIn`: the
+ * display path is a name (never redacted), the kind is redacted as any other string, and stringifyJson escapes
+ * each string by itself exactly as it does inside the whole entry. No object, list or copy per file.
+ */
+function cleanEntry(f: FileResult): string {
+  const kind =
+    f.kind === undefined || f.kind === null
+      ? 'null'
+      : stringifyJson(isPlain(f) ? redactSecrets(f.kind) : f.kind);
+  return `{\n      "file": ${stringifyJson(f.file)},\n      "kind": ${kind},\n      "valid": true,\n      "findings": []\n    }`;
+}
+
+/** What `redactSecretsIn` walks into (it leaves any other object as it is). */
+function isPlain(v: object): boolean {
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
 }
 
 /**
@@ -48,17 +66,18 @@ export function* jsonReportPieces(
   // The flat list repeats the files' findings: kept as redacted here, they are redacted once.
   const findings: Finding[] = [];
   yield* arrayPieces(report.files, (raw: FileResult) => {
+    if (raw.findings.length === 0) return cleanEntry(raw);
     const f = redactSecretsIn(raw);
     for (const x of f.findings) findings.push(x);
-    return {
+    return element({
       file: f.file,
       kind: f.kind ?? null,
       valid: !f.findings.some((x) => x.severity === 'error'),
       findings: f.findings,
-    };
+    });
   });
   yield ',\n  "findings": ';
-  yield* arrayPieces(findings, (x) => x);
+  yield* arrayPieces(findings, element);
   // The summary is complete once the files are written.
   yield `,\n  "summary": ${nested(redactSecretsIn(report.summary), '  ')}\n}\n`;
 }

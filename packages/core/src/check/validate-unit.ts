@@ -11,8 +11,11 @@ import { fileChecker, howOf } from './validate-task.js';
 
 /** What checking one unit gives: its files' results (sorted, tree findings merged), and what its root needs. */
 export interface UnitResult {
-  /** Its report entries, sorted, packed to cross threads cheaply (`unpackEntries`). */
-  readonly entries: PackedEntries;
+  /**
+   * Its report entries, sorted: as they are on the thread that checked the unit, packed to cross threads cheaply
+   * from a worker (`sendable`; `unpackEntries` takes either).
+   */
+  readonly entries: PackedEntries | FileResult[];
   /** Files in it that are not checkpoints. */
   readonly skipped: number;
   /** Whether a document in it belongs to the unit's root (its tree rules then apply, and ran). */
@@ -39,6 +42,8 @@ export interface UnitTaskInput {
   readonly strict: boolean;
   readonly dialect: string | undefined;
   readonly cwd: string;
+  /** True in a worker thread: its results are sent, so their entries are packed (`PackedEntries`). */
+  readonly sendable?: boolean;
 }
 
 export function unitTaskInput(units: readonly UnitRef[], opts: CheckOptions, cwd: string): UnitTaskInput {
@@ -89,7 +94,7 @@ export const validateUnitTask: PoolTask<UnitTaskInput, UnitResult> = {
           walk: input.walk[i] === '1',
           refs: named.get(i) ?? [],
         };
-        out.push(checkUnitDir(unit, check, opts, input.cwd, pass));
+        out.push(checkUnitDir(unit, check, opts, input.cwd, pass, input.sendable === true));
       }
       return out;
     };
@@ -102,6 +107,7 @@ function checkUnitDir(
   opts: { strict: boolean; dialect: string | undefined },
   cwd: string,
   pass: Map<string, unknown>,
+  sendable: boolean,
 ): UnitResult {
   const listings: Listings = new Map();
   const refs = unitRefs(unit, listings);
@@ -171,10 +177,7 @@ function checkUnitDir(
   }
   for (const { dialect, root } of nested.values()) addByFile(extra, dialect.checkTree!(root, ctx));
   const entries = withTreeFindings(results, extra);
-  const packed = packEntries(entries);
-  // On this thread (no worker) the entries are taken as they are (`unpackEntries`), not unpacked again.
-  unpacked.set(packed, entries);
-  return { entries: packed, skipped, touched, facts };
+  return { entries: sendable ? packEntries(entries) : entries, skipped, touched, facts };
 }
 
 /** The files of a unit, sorted by display path, each once (named ones as named), and the listings made. */
@@ -241,12 +244,9 @@ export function packEntries(entries: readonly FileResult[]): PackedEntries {
 
 const NONE: readonly Finding[] = Object.freeze([]);
 
-/** The entries each result packed on this thread was packed from (a result from a worker is a copy: not here). */
-const unpacked = new WeakMap<PackedEntries, FileResult[]>();
-
-export function unpackEntries(packed: PackedEntries): FileResult[] {
-  const own = unpacked.get(packed);
-  if (own) return own;
+/** A unit's entries as a result holds them: packed by a worker, or as they are from this thread. */
+export function unpackEntries(packed: PackedEntries | FileResult[]): FileResult[] {
+  if (isEntryList(packed)) return packed;
   if (packed.files === '' && packed.findings.length === 0) return [];
   const files = packed.files.split('\0');
   const kinds = packed.kinds.split('\0');
@@ -263,3 +263,5 @@ export function unpackEntries(packed: PackedEntries): FileResult[] {
   }
   return out;
 }
+
+const isEntryList = (e: PackedEntries | FileResult[]): e is FileResult[] => Array.isArray(e);

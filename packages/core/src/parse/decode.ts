@@ -6,8 +6,11 @@ const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 /** The text of a file, or the finding that says why it has none. A leading BOM is stripped and reported. */
 export interface DecodedText {
   readonly text: string | undefined;
-  readonly findings: Finding[];
+  readonly findings: readonly Finding[];
 }
+
+/** No findings: shared by every text decoded without one (most), never added to. */
+const NONE: readonly Finding[] = Object.freeze([]);
 
 /** Decodes bytes as strict UTF-8: invalid bytes are a finding, never silently replaced. */
 export function decodeUtf8(bytes: Uint8Array, file: string): DecodedText {
@@ -66,7 +69,7 @@ function withoutBom(text: string, file: string): DecodedText {
       ],
     };
   }
-  return { text, findings: [] };
+  return { text, findings: NONE };
 }
 
 function locateInvalidUtf8(bytes: Uint8Array): { line: number; column: number } {

@@ -10,6 +10,6 @@ import type { PoolTask } from './pool.js';
 // biome-ignore lint/suspicious/noExplicitAny: a table of tasks of different input and output types
 export const poolTasks: Record<string, PoolTask<any, unknown>['start']> = {
   [validateTask.name]: (input) => validateTask.start({ ...input, sendable: true }),
-  [validateUnitTask.name]: (input) => validateUnitTask.start(input),
+  [validateUnitTask.name]: (input) => validateUnitTask.start({ ...input, sendable: true }),
   [viewDocumentsTask.name]: (input) => viewDocumentsTask.start(input),
 };

@@ -16,6 +16,7 @@ import {
   isTerminalStatus,
   readApprovalRecord,
   readEventRecord,
+  TERMINAL_STATUSES,
   type TeamApprovalRecord,
   type TeamEventRecord,
 } from './records.js';
@@ -296,12 +297,19 @@ function pick(v: Record<string, unknown>, fields: readonly string[]): Record<str
   return out;
 }
 
+/** The usual statuses of an event, each as one string. */
+const STATUSES = new Map<string, string>(['running', ...TERMINAL_STATUSES].map((x) => [x, x]));
+
 /** `pick` of an event's tree fields, as one literal when the five an event must have are there (one shape). */
 function eventTreeValue(v: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
   const has = Object.hasOwn;
   if (!(has(v, 'event') && has(v, 'at') && has(v, 'task_id') && has(v, 'attempt') && has(v, 'status')))
     return pick(v, fields);
-  const { event, at, task_id, attempt, status } = v;
+  const { at, task_id, attempt } = v;
+  // One copy of each usual event name and status for every record (JSON.parse makes one per document).
+  const event =
+    v.event === 'task_started' ? 'task_started' : v.event === 'task_finished' ? 'task_finished' : v.event;
+  const status = typeof v.status === 'string' ? (STATUSES.get(v.status) ?? v.status) : v.status;
   return has(v, 'retry_of')
     ? { event, at, task_id, attempt, status, retry_of: v.retry_of }
     : { event, at, task_id, attempt, status };

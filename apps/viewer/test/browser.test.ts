@@ -242,7 +242,14 @@ describe('scale', () => {
       const frames = await page.$eval('.vlist', async (el) => {
         // A frame, and then the list's own frame callback (asked for by the scroll event) has run too.
         const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(null), 0)));
-        const out: { top: number; sheet: string | null; at: string; rows: string[] }[] = [];
+        // The run's blinking status dot in the header (the run is running).
+        const dot = () =>
+          document
+            .getAnimations()
+            .filter((a) => a instanceof CSSAnimation && a.animationName === 'blink')
+            .map((a) => a.playState)
+            .join(' ');
+        const out: { top: number; sheet: string | null; at: string; rows: string[]; dot: string }[] = [];
         for (let f = 1; f <= 40; f++) {
           el.scrollTop = (f / 40) * (el.scrollHeight / 2);
           await frame();
@@ -254,6 +261,7 @@ describe('scale', () => {
             rows: [...el.querySelectorAll('.unit-row')].map(
               (row) => `${row.getAttribute('title')}=${row.querySelector('.uid')?.textContent}`,
             ),
+            dot: dot(),
           });
         }
         return out;
@@ -267,6 +275,17 @@ describe('scale', () => {
         expect(f.at).toBe(`translateY(${first * 36}px)`);
         for (const s of f.rows) expect(s.split('=')[0]).toBe(s.split('=')[1]);
       }
+      // The header's blinking dot stands still while the list scrolls (no restyle every frame), and blinks at rest.
+      for (const f of frames) expect(f.dot).toBe('paused');
+      await page.waitForFunction(() => !document.documentElement.classList.contains('scrolling'));
+      expect(
+        await page.evaluate(() =>
+          document
+            .getAnimations()
+            .filter((a) => a instanceof CSSAnimation && a.animationName === 'blink')
+            .map((a) => a.playState),
+        ),
+      ).toEqual(['running']);
       // Once it stops, every row shows its unit in full: its tries and one bar per attempt.
       await page.waitForSelector('.vlist-brief', { state: 'hidden' });
       // A quicker scroll than the margin holds (10 rows a frame, less than a screen): full rows, or the ids while

@@ -211,7 +211,8 @@ describe('the code caches of a large input', () => {
         });
       const caches = () =>
         Object.fromEntries(readdirSync(dir).map((n) => [n, readFileSync(join(dir, n)).toString('base64')]));
-      // A run's tree (a unit: a large input, checked under LARGE_INPUT_FLAGS) writes the caches of what it ran.
+      // A run's tree (a unit: a large input, brief, checked under BRIEF_INPUT_FLAGS) writes the caches of what it
+      // ran.
       expect(validate(join(tmp, 'tree')).stderr).toBe('');
       const made = caches();
       expect(Object.keys(made).some((n) => n.startsWith('validate.cjs-'))).toBe(true);
@@ -219,6 +220,20 @@ describe('the code caches of a large input', () => {
       // A one-file run and the large run again accept them (a rejected cache would be written anew).
       expect(validate(oneFile).stderr).toBe('');
       expect(validate(join(tmp, 'tree')).stderr).toBe('');
+      expect(caches()).toEqual(made);
+      // So does a tree of more runs than a brief input has (LARGE_INPUT_FLAGS; checked by two threads).
+      const many = join(tmp, 'many', '.team', 'runs');
+      for (let i = 0; i < 65; i++)
+        cpSync(
+          join(runs, run!),
+          join(
+            many,
+            run!.replace(/.{6}$/, (t) => `${t.slice(0, 3)}${String(i).padStart(3, '0')}`),
+          ),
+          { recursive: true },
+        );
+      expect(validate(join(tmp, 'many')).stderr).toBe('');
+      expect(validate(oneFile).stderr).toBe('');
       expect(caches()).toEqual(made);
     } finally {
       rmSync(tmp, { recursive: true, force: true });

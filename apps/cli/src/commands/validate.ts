@@ -50,8 +50,10 @@ function threadsFromEnv(): { pool?: { threads: number } } {
 
 /** What the caller of `runValidate` may add to the run (bin/ckpt.js: V8's heap sizing for a large input). */
 export interface ValidateHooks {
-  /** See `ValidateOptions.onLargeInput` (@ckpt/core). */
-  readonly onLargeInput?: () => void;
+  /** See `ValidateOptions.onLargeInput` (@ckpt/core): told whether the input is brief. */
+  readonly onLargeInput?: (input: { readonly brief: boolean }) => void;
+  /** See `ValidateOptions.onLongInput` (@ckpt/core). */
+  readonly onLongInput?: () => void;
 }
 
 /** `ckpt validate [paths...]`: exit 0 valid, 1 error findings, 2 usage error, 3 unreadable input. */
@@ -89,6 +91,7 @@ export async function runValidate(
     ...(flags.dialect ? { dialect: flags.dialect } : {}),
     onProgress: (d, t) => progress.update(d, t),
     ...(hooks.onLargeInput ? { onLargeInput: hooks.onLargeInput } : {}),
+    ...(hooks.onLongInput ? { onLongInput: hooks.onLongInput } : {}),
     ...threads,
   });
   const ctx = {

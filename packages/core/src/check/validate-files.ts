@@ -21,6 +21,7 @@ import {
   unpackEntries,
   unreadable,
   validateUnitTask,
+  watchUnitFiles,
 } from './validate-unit.js';
 
 export type { FileResult } from './merge-findings.js';
@@ -37,9 +38,33 @@ export const VALIDATE_MIN_FILES_PER_THREAD = 16_000;
  * thread and a worker check them (on 2 cores). Measured on the 2-core machine of BENCHMARKS.md (team runs of 400
  * files, interleaved, wave 5, load 10-15): 10k files (25 runs) cost +0.4 s of CPU on two threads (each warms up
  * its own JIT) for no gain in time; 20k (51 runs) 0.78x one thread's time, 40k 0.94x; at 100k the load hid any
- * gain (wave 4, load ~2.5: 40k 0.89x, 100k 0.74x).
+ * gain (wave 4, load ~2.5: 40k 0.89x, 100k 0.74x). Wave 7: 10k on two threads without the optimizing compiler
+ * (a brief input, `LargeInput.brief`) costs about one thread's CPU, but a worker's ~15 MB put its peak RSS at
+ * 1.47-1.54x the floor's (target 1.5x).
  */
 export const VALIDATE_MIN_UNITS_PER_THREAD = 24;
+
+/**
+ * Up to this many units (and fewer than VALIDATE_MIN_FILES_PER_THREAD files outside units) a large input is brief
+ * (`LargeInput.brief`): ~25k team files, done in about a second on 2 cores.
+ */
+export const VALIDATE_BRIEF_UNITS = 64;
+
+/**
+ * A brief input (`LargeInput.brief`) is long after all once this thread is about to check more files of units than
+ * this (`ValidateOptions.onLongInput`): a unit may hold 100k files.
+ */
+export const VALIDATE_BRIEF_FILES = 25_000;
+
+/** What `ValidateOptions.onLargeInput` is told of the input. */
+export interface LargeInput {
+  /**
+   * The input is over in about a second (VALIDATE_BRIEF_UNITS): too soon for V8's optimizing compiler to pay for
+   * itself (wave 7: on 10k team files one thread takes ~25% less CPU without it), which the caller may turn off
+   * for the run.
+   */
+  readonly brief: boolean;
+}
 
 /**
  * The young generation of a worker checking units, in MB. A unit's documents die young, and what lives while
@@ -97,7 +122,13 @@ export interface ValidateOptions extends CheckOptions {
    * VALIDATE_LARGE_INPUT_FILES files outside units): e.g. to size the heap for a long run. The report does not
    * depend on it.
    */
-  readonly onLargeInput?: () => void;
+  readonly onLargeInput?: (input: LargeInput) => void;
+  /**
+   * Called at most once, after `onLargeInput` told a brief input, when it turns out not to be: this thread is about
+   * to check a unit that takes it over VALIDATE_BRIEF_FILES files (e.g. one run of 100k events). The report does not
+   * depend on it.
+   */
+  readonly onLongInput?: () => void;
 }
 
 /** A context that serves tree rules the documents already checked, and checks any other file once. */
@@ -185,14 +216,45 @@ function* results(
   };
   const named: CheckOptions = { ...check, sniff: true };
   const total = c.files.length + c.units.length;
-  let done = 0;
   const unitPool: PoolOptions = {
     minItemsPerThread: VALIDATE_MIN_UNITS_PER_THREAD,
     youngGenerationMb: VALIDATE_WORKER_YOUNG_MB,
     ...opts.pool,
     chunkSize: 1,
   };
-  if (c.units.length > 0 || c.files.length >= VALIDATE_LARGE_INPUT_FILES) opts.onLargeInput?.();
+  const large = c.units.length > 0 || c.files.length >= VALIDATE_LARGE_INPUT_FILES;
+  const brief = c.units.length <= VALIDATE_BRIEF_UNITS && c.files.length < VALIDATE_MIN_FILES_PER_THREAD;
+  if (large) opts.onLargeInput?.({ brief });
+  let unwatch: (() => void) | undefined;
+  if (large && brief && opts.onLongInput && c.units.length > 0) {
+    let seen = c.files.length;
+    const long = opts.onLongInput;
+    unwatch = watchUnitFiles((n) => {
+      seen += n;
+      if (seen <= VALIDATE_BRIEF_FILES) return;
+      unwatch?.();
+      unwatch = undefined;
+      long();
+    });
+  }
+  try {
+    yield* unitResults(c, opts, counts, check, named, total, unitPool);
+  } finally {
+    unwatch?.();
+  }
+}
+
+/** `results` once the input is told large or not: the files outside units, then the units, in report order. */
+function* unitResults(
+  c: Collected,
+  opts: ValidateOptions,
+  counts: Counts,
+  check: CheckOptions,
+  named: CheckOptions,
+  total: number,
+  unitPool: PoolOptions,
+): Generator<FileResult, void, undefined> {
+  let done = 0;
   // Workers load their modules while this thread checks the files outside units.
   if (c.units.length > 0) {
     const threads = poolThreads(c.units.length, unitPool);

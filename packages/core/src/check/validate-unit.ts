@@ -101,6 +101,21 @@ export const validateUnitTask: PoolTask<UnitTaskInput, UnitResult> = {
   },
 };
 
+/** Told, on this thread, how many files each unit holds before they are checked (`watchUnitFiles`). */
+let unitFilesWatch: ((files: number) => void) | undefined;
+
+/**
+ * Has `watch` told the number of files of each unit this thread checks from now on, before they are checked;
+ * returns what stops it (validate-files: a brief input that turns out to be long).
+ */
+export function watchUnitFiles(watch: (files: number) => void): () => void {
+  const before = unitFilesWatch;
+  unitFilesWatch = watch;
+  return () => {
+    unitFilesWatch = before;
+  };
+}
+
 function checkUnitDir(
   unit: UnitRef,
   check: ReturnType<typeof fileChecker>,
@@ -111,6 +126,7 @@ function checkUnitDir(
 ): UnitResult {
   const listings: Listings = new Map();
   const refs = unitRefs(unit, listings);
+  unitFilesWatch?.(refs.files.length);
   // What the tree rules read of each document (its record: a run of 100k events is held as records, not whole).
   const byPath = new Map<string, DocRecord>();
   const results: FileResult[] = [];

@@ -4,7 +4,13 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { poolThreads } from '../pool/pool.js';
 import { collectFiles } from './collect-files.js';
-import { type ValidateOptions, validateCollected } from './validate-files.js';
+import {
+  type LargeInput,
+  VALIDATE_BRIEF_FILES,
+  VALIDATE_BRIEF_UNITS,
+  type ValidateOptions,
+  validateCollected,
+} from './validate-files.js';
 
 // A run directory is the unit of work (checked and written out in one piece, the root's own rules waiting for
 // all its runs). Compared with the same paths checked file by file (no units: every file one by one, then each
@@ -91,15 +97,59 @@ describe('validate by run: the same report as file by file', () => {
 });
 
 describe('onLargeInput', () => {
-  const calls = (paths: string[], cwd: string) => {
-    let n = 0;
+  const inputs = (paths: string[], cwd: string) => {
+    const told: LargeInput[] = [];
     const stream = validateCollected(collectFiles(paths, cwd, { units: true }), {
       pool: serial,
-      onLargeInput: () => n++,
+      onLargeInput: (input) => told.push(input),
     });
     for (const _ of stream.files);
-    return n;
+    return told;
   };
+  const calls = (paths: string[], cwd: string) => inputs(paths, cwd).length;
+
+  it('should call onLongInput once, before the unit that takes a brief input over VALIDATE_BRIEF_FILES', () => {
+    const root = mkdtempSync(join(tmpdir(), 'ckpt-long-'));
+    try {
+      const runs = join(root, '.team', 'runs');
+      mkdirSync(join(runs, 'a'), { recursive: true });
+      writeFileSync(join(runs, 'a', 'notes.txt'), '');
+      const told: string[] = [];
+      const run = () => {
+        told.length = 0;
+        const stream = validateCollected(collectFiles(['.'], root, { units: true }), {
+          pool: serial,
+          onLargeInput: ({ brief }) => told.push(`large ${brief}`),
+          onLongInput: () => told.push('long'),
+        });
+        for (const r of stream.files) told.push(r.file);
+        return told;
+      };
+      expect(run()).toEqual(['large true']);
+      // Files that are not checkpoints count too: a unit's files are counted as its walk lists them.
+      const big = join(runs, 'b');
+      mkdirSync(big);
+      for (let i = 0; i <= VALIDATE_BRIEF_FILES; i++) writeFileSync(join(big, `${i}.txt`), '');
+      writeFileSync(join(big, 'run.json'), '{}');
+      expect(run()).toEqual(['large true', 'long', '.team/runs/a', '.team/runs/b/run.json']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('should tell a tree of up to VALIDATE_BRIEF_UNITS runs brief, and one of more not', () => {
+    expect(inputs(['.'], sample)).toEqual([{ brief: true }]);
+    const root = mkdtempSync(join(tmpdir(), 'ckpt-brief-'));
+    try {
+      const runs = join(root, '.team', 'runs');
+      for (let i = 0; i < VALIDATE_BRIEF_UNITS; i++) mkdirSync(join(runs, `r${i}`), { recursive: true });
+      expect(inputs(['.'], root)).toEqual([{ brief: true }]);
+      mkdirSync(join(runs, 'one-more'));
+      expect(inputs(['.'], root)).toEqual([{ brief: false }]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 
   it('should be called once for a tree with a run, before its report, and never for a file or a few', () => {
     expect(calls(['.'], sample)).toBe(1);

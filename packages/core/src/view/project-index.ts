@@ -6,6 +6,7 @@ import { createTreeContext } from '../check/validate-files.js';
 import type { CheckedDocument, Dialect, DialectId, ListedEntry, TreeContext } from '../dialects/dialect.js';
 import { dialects } from '../dialects/registry.js';
 import { teamDocumentPaths } from '../dialects/team/load.js';
+import { loadsOnce } from '../dialects/team/runs.js';
 import { folderLinkedOutside, OUTSIDE_REASON, resolvesOutside } from '../fs/folder-link.js';
 import { type PoolOptions, poolThreads, warmPool } from '../pool/pool.js';
 import { redactSecretsIn, redactSecretsInShared } from '../text/secrets.js';
@@ -425,6 +426,24 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
     const used: string[] = [];
     const usedFolders = new Set<string>();
     let volatile = false;
+    // The documents read ahead (below), in the order of their paths, and how many of them the loader took so far.
+    let ahead: string[] = [];
+    let aheadDocs: readonly CheckedDocument[] = [];
+    let taken = 0;
+    /**
+     * The documents read ahead for `paths` when they are the next ones read ahead, in the same order: the loader
+     * asks for a folder's documents in the order they were listed to be read ahead (a run's run.json, read on its
+     * own, comes before its events), so they are taken as one slice, without a lookup of each path.
+     */
+    const readAhead = (paths: readonly string[]): readonly CheckedDocument[] | undefined => {
+      const n = paths.length;
+      let at = taken;
+      while (at < ahead.length && at < taken + 2 && ahead[at] !== paths[0]) at++;
+      if (at + n > ahead.length) return undefined;
+      for (let i = 0; i < n; i++) if (ahead[at + i] !== paths[i]) return undefined;
+      taken = at + n;
+      return aheadDocs.slice(at, taken);
+    };
     const fetch = (abs: string) => {
       const known = docs.get(abs);
       if (known) return known;
@@ -445,7 +464,7 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
         const changed = changedIn.get(folder);
         changedIn.delete(folder);
         let got: readonly CheckedDocument[];
-        if (!kept) got = paths.map(fetch);
+        if (!kept) got = readAhead(paths) ?? paths.map(fetch);
         else if (kept.paths === paths && !changed) got = kept.docs;
         else if (kept.paths === paths) {
           const copy = kept.docs.slice();
@@ -478,9 +497,10 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
         volatile = true;
       },
     };
+    // Loaded once (`loadProject`): the team loader keeps nothing by document identity for a next load.
+    if (!signatures) loadsOnce(ctx);
     opts.onProgress?.(`reading ${d.id} runs in ${display(root)}`);
     // A large team root is read ahead on the worker pool; the loader then finds its documents here.
-    let ahead: string[] = [];
     if (d.id === 'team' && !opts.readDocument) {
       // Workers start while this thread lists the events (a worker takes ~50 ms to load its modules).
       if (!prev && manyEvents(root, listing)) warmPool(opts.pool?.threads);
@@ -503,8 +523,10 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
       }
       // Each document goes into the index as its chunk comes, while the workers read on.
       const read = prefetchDocuments(ahead, dir, opts.confineTo, opts.pool, regular, docs);
-      if (read) documentsRead += read.length;
-      else ahead = [];
+      if (read) {
+        documentsRead += read.length;
+        aheadDocs = read;
+      } else ahead = [];
     }
     let facts: RunFacts[];
     try {

@@ -5,6 +5,8 @@ import {
   eventRecord,
   fitForState,
   isTerminalStatus,
+  readApprovalRecord,
+  readEventRecord,
   type TeamApprovalRecord,
   type TeamEventRecord,
 } from './records.js';
@@ -143,13 +145,26 @@ const same = (a: readonly unknown[], b: readonly unknown[]) => {
 /** When a task began: its first attempt's first start, else its first terminal event. */
 const firstAt = (t: TeamTask) => t.attempts[0]!.started[0]?.at ?? t.attempts[0]!.terminals[0]?.at ?? '';
 
-/** Events by task id, each list in the order given. */
+/**
+ * Events by task id, each list in the order given. A task's events usually come one after another (listed by time,
+ * a task's attempts follow each other): those go on the list of the event before without a lookup.
+ */
 function groupByTask(events: readonly TeamEventRecord[]): Map<string, TeamEventRecord[]> {
   const byTask = new Map<string, TeamEventRecord[]>();
+  let lastId: string | undefined;
+  let last: TeamEventRecord[] | undefined;
   for (const e of events) {
-    const list = byTask.get(e.taskId);
-    if (list) list.push(e);
-    else byTask.set(e.taskId, [e]);
+    if (e.taskId === lastId) {
+      last!.push(e);
+      continue;
+    }
+    lastId = e.taskId;
+    last = byTask.get(lastId);
+    if (last) last.push(e);
+    else {
+      last = [e];
+      byTask.set(lastId, last);
+    }
   }
   return byTask;
 }
@@ -321,10 +336,15 @@ export function teamRunModel(
   hashOf: (artifact: string) => string | undefined,
   keep = false,
 ): TeamRunModel {
+  // Records are kept by document only for a next derivation: without `keep` each is read once, not memoized.
+  const eventOf = keep ? eventRecord : readEventRecord;
+  const approvalOf = keep ? approvalRecord : readApprovalRecord;
   const records: TeamApprovalRecord[] = [];
+  const unfit: string[] = [];
   for (const d of files.approvals) {
-    const a = approvalRecord(d);
+    const a = approvalOf(d);
     if (a) records.push(a);
+    else unfit.push(d.file);
   }
   const { approvals, gates } = judgeApprovals(records, hashOf);
   const first = files.run ?? files.events[0] ?? files.approvals[0];
@@ -345,7 +365,7 @@ export function teamRunModel(
     const events: TeamEventRecord[] = [];
     const ignoredList: string[] = [];
     for (const d of files.events) {
-      const e = eventRecord(d);
+      const e = eventOf(d);
       if (e) events.push(e);
       else ignoredList.push(d.file);
     }
@@ -353,11 +373,7 @@ export function teamRunModel(
     ignoredEvents = ignoredList;
   }
   const runOk = files.run !== undefined && fitForState(files.run, 'team/run');
-  const ignored = [
-    ...(files.run && !runOk ? [files.run.file] : []),
-    ...ignoredEvents,
-    ...files.approvals.filter((d) => !approvalRecord(d)).map((d) => d.file),
-  ];
+  const ignored = [...(files.run && !runOk ? [files.run.file] : []), ...ignoredEvents, ...unfit];
   const model: TeamRunModel = {
     id: files.id,
     dir: files.dir,

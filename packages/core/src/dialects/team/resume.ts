@@ -34,16 +34,27 @@ export const UNCERTAIN_GUIDANCE =
 /** Plan items by task identity and reason: an unchanged task keeps its item (and the views made from it). */
 const items = new WeakMap<TeamTask, TeamResumeTask>();
 
-function item(t: TeamTask, reason: string): TeamResumeTask {
+const madeItem = (t: TeamTask, reason: string): TeamResumeTask => ({
+  task: t.id,
+  attempt: t.latest.attempt,
+  stage: t.stage,
+  reason,
+});
+
+function keptItem(t: TeamTask, reason: string): TeamResumeTask {
   const known = items.get(t);
   if (known?.reason === reason) return known;
-  const made = { task: t.id, attempt: t.latest.attempt, stage: t.stage, reason };
+  const made = madeItem(t, reason);
   items.set(t, made);
   return made;
 }
 
-/** The resume plan of one run. Pure. */
-export function teamResumePlan(model: TeamRunModel): TeamResumePlan {
+/**
+ * The resume plan of one run. Pure. `keep`: its items are kept by task, for a next load that gives the same tasks
+ * (the project index; false: a one-shot load).
+ */
+export function teamResumePlan(model: TeamRunModel, keep = true): TeamResumePlan {
+  const item = keep ? keptItem : madeItem;
   const completed: TeamResumeTask[] = [];
   const running: TeamResumeTask[] = [];
   const retry: TeamResumeTask[] = [];

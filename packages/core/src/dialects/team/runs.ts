@@ -17,6 +17,23 @@ export interface TeamRuns {
   readonly currentState: 'ok' | 'missing' | 'dangling' | 'not-newest' | 'no-runs';
   /** Findings of the tree's files: `current`, temp files, interrupted start-runs. */
   readonly treeFindings: readonly Finding[];
+  /**
+   * Whether models, views and what they are made of are kept by the documents they came from, for a next load
+   * that gives the same documents (the project index); false for a context that loads once (`loadsOnce`).
+   */
+  readonly keep: boolean;
+}
+
+/** Contexts that load once and keep nothing for a next load (`loadProject`). */
+const once = new WeakSet<TreeContext>();
+
+/**
+ * Marks a context that loads once (`loadProject`): nothing derived from its documents is kept by their identity
+ * for a next load (no memo of 100k event records, sources, tasks and views that only a later load could use).
+ */
+export function loadsOnce<C extends TreeContext>(ctx: C): C {
+  once.add(ctx);
+  return ctx;
 }
 
 /**
@@ -25,7 +42,8 @@ export interface TeamRuns {
  */
 export function loadTeamRunsAt(runsDir: string, ctx: TreeContext): TeamRuns {
   const tree = loadTeamTree(runsDir, ctx);
-  const models = teamModels(tree, true);
+  const keep = !once.has(ctx);
+  const models = teamModels(tree, keep);
   const sel = selectedRun(tree);
   const newest = newestRun(tree);
   const named = tree.current.value
@@ -47,6 +65,7 @@ export function loadTeamRunsAt(runsDir: string, ctx: TreeContext): TeamRuns {
     selected: sel ? models.find((m) => m.id === sel.id) : undefined,
     currentState,
     treeFindings: treeFileFindings(tree, ctx.display),
+    keep,
   };
 }
 
@@ -58,12 +77,13 @@ export function teamRunFindings(
   model: TeamRunModel,
   files: TeamRunFiles,
   display?: (abs: string) => string,
+  keep = true,
 ): Finding[] {
   if (files.run !== undefined && files.run.path === files.dir) return [...files.run.findings];
   const out: Finding[] = [];
   for (const list of [files.run ? [files.run] : [], files.events, files.approvals])
     for (const d of list) for (const f of d.findings) out.push(f);
-  for (const f of runFindings(model, display)) out.push(f);
+  for (const f of runFindings(model, display, keep)) out.push(f);
   return out.sort(compareFindings);
 }
 
@@ -88,6 +108,10 @@ export function teamRunViews(runs: TeamRuns, display: (abs: string) => string): 
   return runs.models.map((m) => {
     const files = filesById.get(m.id)!;
     const selected = runs.selected?.id === m.id;
+    if (!runs.keep) {
+      const findings = [...teamRunFindings(m, files, display, false), ...(selected ? runs.treeFindings : [])];
+      return teamRunView(m, files, display, findings, selected, false);
+    }
     const tree = selected ? JSON.stringify(runs.treeFindings) : '';
     const known = derivedViews.get(m);
     if (known && known.display === display && known.selected === selected && known.tree === tree)

@@ -76,8 +76,11 @@ function attemptView(a: TeamAttempt): AttemptView {
 /** A task's view and its latest event time, by task identity (a task whose events did not change is the same object). */
 const taskViews = new WeakMap<TeamTask, { readonly unit: UnitView; readonly lastAt: string | undefined }>();
 
-function taskView(t: TeamTask): { readonly unit: UnitView; readonly lastAt: string | undefined } {
-  let v = taskViews.get(t);
+function taskView(
+  t: TeamTask,
+  keep: boolean,
+): { readonly unit: UnitView; readonly lastAt: string | undefined } {
+  let v = keep ? taskViews.get(t) : undefined;
   if (!v) {
     let lastAt: string | undefined;
     for (const a of t.attempts) {
@@ -85,7 +88,7 @@ function taskView(t: TeamTask): { readonly unit: UnitView; readonly lastAt: stri
       for (const e of a.terminals) if (lastAt === undefined || e.at > lastAt) lastAt = e.at;
     }
     v = { unit: unitView(t), lastAt };
-    taskViews.set(t, v);
+    if (keep) taskViews.set(t, v);
   }
   return v;
 }
@@ -122,7 +125,18 @@ const sameListed = (a: readonly CheckedDocument[], b: readonly CheckedDocument[]
   return true;
 };
 
-function sourcesOf(files: TeamRunFiles): readonly SourceFile[] {
+/** A run's sources, made once for a load that keeps nothing (`keep` false). */
+function sourcesMade(files: TeamRunFiles): SourceFile[] {
+  const sources: SourceFile[] = [];
+  const add = (d: CheckedDocument) => sources.push({ path: d.file, kind: d.kind });
+  if (files.run) add(files.run);
+  for (const d of files.events) add(d);
+  for (const d of files.approvals) add(d);
+  return sources;
+}
+
+function sourcesOf(files: TeamRunFiles, keep: boolean): readonly SourceFile[] {
+  if (!keep) return sourcesMade(files);
   const first = files.run ?? files.events[0] ?? files.approvals[0];
   const known = first ? derivedSources.get(first) : undefined;
   if (
@@ -212,17 +226,23 @@ function phases(model: TeamRunModel, plan: TeamResumePlan): PhaseView[] {
 /** The ResumeItem of a plan item, by the item's identity (an unchanged task keeps its plan item, resume.ts). */
 const resumeItems = new WeakMap<TeamResumeTask, ResumeItem>();
 
-function resumeItem(t: TeamResumeTask): ResumeItem {
+const madeItem = (t: TeamResumeTask): ResumeItem => ({ id: t.task, reason: t.reason });
+
+function keptItem(t: TeamResumeTask): ResumeItem {
   let item = resumeItems.get(t);
   if (!item) {
-    item = { id: t.task, reason: t.reason };
+    item = madeItem(t);
     resumeItems.set(t, item);
   }
   return item;
 }
 
-/** The normalized ResumePlan of a team run. */
-export function teamPlanView(plan: TeamResumePlan): ResumePlan {
+/**
+ * The normalized ResumePlan of a team run. `keep`: its items are kept by the plan's items, for a next load that
+ * gives the same tasks (the project index).
+ */
+export function teamPlanView(plan: TeamResumePlan, keep = true): ResumePlan {
+  const resumeItem = keep ? keptItem : madeItem;
   const n = (x: readonly unknown[], w: string) => (x.length > 0 ? [`${x.length} ${w}`] : []);
   const parts = [
     ...n(plan.conflicts, 'in conflict'),
@@ -251,21 +271,25 @@ export function teamPlanView(plan: TeamResumePlan): ResumePlan {
   };
 }
 
-/** The RunView of one team run. `findings` are every finding of the run's files (parse, schema, semantic). */
+/**
+ * The RunView of one team run. `findings` are every finding of the run's files (parse, schema, semantic). `keep`:
+ * its parts are kept by the identity of what they were made from, for a next load (false: a one-shot load).
+ */
 export function teamRunView(
   model: TeamRunModel,
   files: TeamRunFiles,
   display: (abs: string) => string,
   findings: readonly Finding[],
   isCurrent: boolean,
+  keep = true,
 ): RunFacts {
-  const plan = teamResumePlan(model);
+  const plan = teamResumePlan(model, keep);
   const units: UnitView[] = [];
   const counts: Record<string, number> = Object.create(null);
   // The latest time of any event or approval (what sorting them all and taking the last gave).
   let updatedAt: string | undefined;
   for (const t of model.tasks) {
-    const v = taskView(t);
+    const v = taskView(t, keep);
     units.push(v.unit);
     counts[v.unit.status] = (counts[v.unit.status] ?? 0) + 1;
     if (v.lastAt !== undefined && (updatedAt === undefined || v.lastAt > updatedAt)) updatedAt = v.lastAt;
@@ -288,7 +312,7 @@ export function teamRunView(
               : 'running';
   const r = model.run;
   const s = (k: string) => (typeof r?.[k] === 'string' ? (r[k] as string) : undefined);
-  const sources = sourcesOf(files);
+  const sources = sourcesOf(files, keep);
   return {
     id: model.id,
     dialect: 'team',
@@ -313,7 +337,7 @@ export function teamRunView(
     counts,
     progress: { done: plan.completed.length, total: units.length },
     findings: [...findings].sort(compareFindings),
-    resume: teamPlanView(plan),
+    resume: teamPlanView(plan, keep),
     details: [
       { label: 'current', value: isCurrent ? 'yes (the run status shows)' : 'no' },
       { label: 'profile', value: s('profile') ?? '—' },

@@ -69,8 +69,16 @@ export function fitForState(doc: CheckedDocument, kind: string): boolean {
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const strs = (v: unknown): string[] =>
-  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+/**
+ * The strings of a list: the list itself when it holds nothing else (the usual case; records are only read, so they
+ * may share the document's array), else a copy without the rest.
+ */
+const strs = (v: unknown): readonly string[] =>
+  !Array.isArray(v)
+    ? []
+    : v.every((x) => typeof x === 'string')
+      ? (v as string[])
+      : v.filter((x): x is string => typeof x === 'string');
 const nullable = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
 /**

@@ -81,8 +81,8 @@ export async function createViewer(opts: ViewerOptions): Promise<Viewer> {
   app.addHook('preHandler', async (req) => {
     if (!project.isReady && WAITS_FOR_LOAD.test(req.url)) await project.ready();
   });
-  registerStaticRoutes(app, staticDir());
-  registerPageRoutes(app, project);
+  const modules = registerStaticRoutes(app, staticDir());
+  registerPageRoutes(app, project, modules);
   registerRunRoutes(app, project);
   registerHistoryRoutes(app, project);
   registerRawRoutes(app, project);

@@ -124,6 +124,26 @@ describe('pages', () => {
     expect((await get('/runs/team/missing')).statusCode).toBe(404);
   });
 
+  it('should name every module the client imports, at any depth, as a modulepreload of the shell', async () => {
+    const body = (await get('/')).body;
+    const preloaded = [...body.matchAll(/<link rel="modulepreload" href="\/static\/([\w.-]+)">/g)].map(
+      (m) => m[1],
+    );
+    // One level down (run-page.js), deeper (run-units.js -> vlist.js -> pace.js) and the vendored graph layout.
+    expect(preloaded).toEqual(
+      expect.arrayContaining(['run-page.js', 'run-units.js', 'vlist.js', 'pace.js', 'dagre.js']),
+    );
+    expect(preloaded).not.toContain('app.js'); // the page's script itself
+    expect(new Set(preloaded).size).toBe(preloaded.length);
+    for (const name of preloaded) expect((await get(`/static/${name}`)).statusCode).toBe(200);
+    // Nothing the client imports is left to a second round trip: every sibling import of a served module is named.
+    for (const name of ['app.js', ...preloaded]) {
+      const src = (await get(`/static/${name}`)).body;
+      for (const m of src.matchAll(/^import\s(?:[^;]*?\sfrom\s)?'\.\/([\w.-]+\.js)';/gm))
+        expect([...preloaded, 'app.js']).toContain(m[1]);
+    }
+  });
+
   it('should serve the client files and nothing else under /static', async () => {
     expect((await get('/static/app.js')).headers['content-type']).toMatch(/^text\/javascript/);
     expect((await get('/static/app.css')).headers['content-type']).toMatch(/^text\/css/);

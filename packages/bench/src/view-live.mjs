@@ -81,10 +81,36 @@ try {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  // When the first unit row enters the document, and the first frame after it (when it is painted), by the page's
+  // own clock (from navigation start). waitForSelector alone notices it later: it polls while the page goes on
+  // with its work (the rest of the units, the graph, the timeline), 300-700 ms later on this machine.
+  await page.addInitScript(() => {
+    const seen = new MutationObserver(() => {
+      if (!document.querySelector('.unit-row')) return;
+      seen.disconnect();
+      const w = /** @type {any} */ (window);
+      w.__firstRowInDom = performance.now();
+      requestAnimationFrame(() => {
+        w.__firstRowFrame = performance.now();
+      });
+    });
+    seen.observe(document, { subtree: true, childList: true });
+  });
   const path = `runs/team/${encodeURIComponent(meta.runId)}`;
   await page.goto(`${url}${path}`);
   await page.waitForSelector('body[data-rendered] .unit-row', { timeout: 300_000 });
-  r.firstRowMs = await page.evaluate(() => performance.now());
+  await page.waitForFunction(() => /** @type {any} */ (window).__firstRowFrame !== undefined);
+  Object.assign(
+    r,
+    await page.evaluate(() => {
+      const w = /** @type {any} */ (window);
+      return {
+        firstRowMs: w.__firstRowFrame,
+        firstRowInDomMs: w.__firstRowInDom,
+        noticedMs: performance.now(),
+      };
+    }),
+  );
   const api = `${url}api/runs/team/${encodeURIComponent(meta.runId)}/page`;
   r.firstBytes = (
     await (await fetch(api, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer()
@@ -184,7 +210,7 @@ const lines = [
   '|---|---|---|',
   `| address printed < 1 s after start | ${ms(addressMs)} | ${ok(addressMs < 1000)} |`,
   `| (first index ready, after start) | ${ms(r.readyMs)} (watcher: ${r.watcher}) | |`,
-  `| run page first unit row < 1 s after the index is ready | ${ms(r.firstRowMs)} | ${ok(r.firstRowMs < 1000)} |`,
+  `| run page first unit row < 1 s after the index is ready | ${ms(r.firstRowMs)} from navigation to the first frame with a unit row (in the document at ${ms(r.firstRowInDomMs)}; playwright noticed it at ${ms(r.noticedMs)}) | ${ok(r.firstRowMs < 1000)} |`,
   `| first response < 500 KB | ${(r.firstBytes / 1024).toFixed(0)} KB (${(r.firstBytesGzip / 1024).toFixed(0)} KB gzip) | ${ok(r.firstBytes < 500 * 1024)} |`,
   `| a new event file visible in the open page < 1 s | ${ms(r.newEventMs)} (that reload: ${ms(r.progressAfter.lastLoadMs)}) | ${ok(r.newEventMs < 1000)} |`,
   `| server RSS ≤ 2× \`ckpt status\`'s | peak ${rss.toFixed(0)} MB, ${r.end.rss.toFixed(0)} MB at the end; status peak ${status.rssMB.toFixed(0)} MB (${(rss / status.rssMB).toFixed(2)}×), status took ${ms(status.ms)} | ${ok(rss <= 2 * status.rssMB)} |`,

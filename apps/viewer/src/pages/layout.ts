@@ -7,6 +7,11 @@ export interface PageOptions {
   readonly title: string;
   /** The project's directory name, shown in the header. */
   readonly project: string;
+  /**
+   * The client's modules under /static/, its entry first (routes/static.ts `clientModules`): the entry is the
+   * page's script, and every other module is named as a `modulepreload` so the browser fetches them all at once.
+   */
+  readonly modules: readonly string[];
   /** Data for the client, as data- attributes (escaped). */
   readonly data?: Readonly<Record<string, string>>;
 }
@@ -30,7 +35,12 @@ export function layout(opts: PageOptions): string {
 <link rel="icon" href="/static/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/static/app.css">
 <link rel="stylesheet" href="/static/shape.css">
-<script type="module" src="/static/app.js"></script>
+${raw(
+  opts.modules
+    .slice(1)
+    .map((m) => html`<link rel="modulepreload" href="/static/${m}">\n`.value)
+    .join(''),
+)}<script type="module" src="/static/${opts.modules[0] ?? 'app.js'}"></script>
 </head>
 <body data-page="${opts.page}" data-project="${opts.project}"${raw(attrs)}>
 <a class="skip" href="#main">Skip to content</a>

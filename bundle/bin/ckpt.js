@@ -57,6 +57,8 @@ const scripts = new Map();
 const POOL_WORKER = '--ckpt-pool-worker';
 /** A pool worker's last argument when the input is large: it sets LARGE_INPUT_FLAGS too. */
 const LARGE = '--large';
+/** A pool worker's last argument when the input is large but brief: it sets BRIEF_INPUT_FLAGS too. */
+const BRIEF = '--brief';
 
 /**
  * V8 flags for a large input (many files: `onLargeInput`), set once the bundle is compiled. `validate` allocates
@@ -70,23 +72,34 @@ const LARGE = '--large';
 const LARGE_INPUT_FLAGS = ['--semi-space-growth-factor=1', '--heap-growing-percent=100'];
 /** The same flags at V8's defaults: a code cache is made and read under these only (see withDefaultFlags). */
 const DEFAULT_FLAGS = ['--semi-space-growth-factor=2', '--heap-growing-percent=0'];
-/** Whether LARGE_INPUT_FLAGS are set (on this thread's side: the flags are the process's). */
-let largeInput = false;
+/**
+ * For a large input that is brief (core's `LargeInput.brief`: ~25k team files at most, about a second): no
+ * optimizing compiler (TurboFan) either. It would spend ~0.2 s of CPU on code that has little left to run by then:
+ * 10k team files on one thread take ~25% less CPU and ~4 MB less RSS without it (BENCHMARKS.md, wave 7). Only how
+ * fast code runs changes, never what it does.
+ */
+const BRIEF_INPUT_FLAGS = [...LARGE_INPUT_FLAGS, '--no-turbofan'];
+/** DEFAULT_FLAGS for BRIEF_INPUT_FLAGS. */
+const BRIEF_DEFAULT_FLAGS = [...DEFAULT_FLAGS, '--turbofan'];
+/** The flags set for this input, LARGE_INPUT_FLAGS or BRIEF_INPUT_FLAGS, if any (the flags are the process's). */
+let inputFlags;
 
 async function run() {
   const args = process.argv.slice(2);
   let code;
   if (
     args[0] === POOL_WORKER &&
-    (args.length === 2 || (args.length === 3 && args[2] === LARGE)) &&
+    (args.length === 2 || (args.length === 3 && (args[2] === LARGE || args[2] === BRIEF))) &&
     !require('node:worker_threads').isMainThread
   ) {
     // A worker of the fast path's pool: the same bundle, compiled from the code cache the main thread wrote. For
-    // a large input the main thread set LARGE_INPUT_FLAGS: compiled under the defaults, then they are set again
-    // (a worker's start puts --semi-space-growth-factor back to V8's default, for the whole process).
-    largeInput = args[2] === LARGE;
+    // a large input the main thread set LARGE_INPUT_FLAGS (or BRIEF_INPUT_FLAGS): compiled under the defaults, then
+    // they are set again (a worker's start puts --semi-space-growth-factor back to V8's default, for the whole
+    // process).
+    const flags = args[2] === LARGE ? LARGE_INPUT_FLAGS : args[2] === BRIEF ? BRIEF_INPUT_FLAGS : undefined;
+    if (flags) inputFlags = flags;
     const fast = requireWithCodeCache(args[1]);
-    if (largeInput) setLargeInputFlags();
+    if (flags) setInputFlags(flags);
     fast.servePool();
     return;
   }
@@ -98,8 +111,14 @@ async function run() {
       // Its workers run this file too (not the bundle's ES module pool-worker.js, compiled anew in each).
       fast.setPoolWorker?.(__filename, [POOL_WORKER, bundle]);
       code = await fast.fastValidate(args.slice(1), {
-        onLargeInput() {
-          setLargeInputFlags();
+        onLargeInput(input) {
+          const brief = input?.brief === true;
+          setInputFlags(brief ? BRIEF_INPUT_FLAGS : LARGE_INPUT_FLAGS);
+          fast.setPoolWorker?.(__filename, [POOL_WORKER, bundle, brief ? BRIEF : LARGE]);
+        },
+        onLongInput() {
+          // A brief input that is not (e.g. one run of 100k events): the optimizing compiler back on.
+          if (setV8Flags(['--turbofan'])) inputFlags = LARGE_INPUT_FLAGS;
           fast.setPoolWorker?.(__filename, [POOL_WORKER, bundle, LARGE]);
         },
       });
@@ -122,11 +141,11 @@ async function run() {
 run();
 
 /**
- * Sets LARGE_INPUT_FLAGS for the process, through the `v8` binding (~0.3 ms; `require('node:v8')` loads ~30
- * modules, ~5 ms). Without the binding (another Node), nothing: V8's default sizing.
+ * Sets an input's flags (LARGE_INPUT_FLAGS, BRIEF_INPUT_FLAGS) for the process, through the `v8` binding (~0.3 ms;
+ * `require('node:v8')` loads ~30 modules, ~5 ms). Without the binding (another Node), nothing: V8's defaults.
  */
-function setLargeInputFlags() {
-  if (setV8Flags(LARGE_INPUT_FLAGS)) largeInput = true;
+function setInputFlags(flags) {
+  if (setV8Flags(flags)) inputFlags = flags;
 }
 
 /**
@@ -137,12 +156,13 @@ function setLargeInputFlags() {
  * rejected and the file compiled from source, never anything worse.
  */
 function withDefaultFlags(f) {
-  if (!largeInput) return f();
-  setV8Flags(DEFAULT_FLAGS);
+  const flags = inputFlags;
+  if (!flags) return f();
+  setV8Flags(flags === BRIEF_INPUT_FLAGS ? BRIEF_DEFAULT_FLAGS : DEFAULT_FLAGS);
   try {
     return f();
   } finally {
-    setV8Flags(LARGE_INPUT_FLAGS);
+    setV8Flags(flags);
   }
 }
 

@@ -1,20 +1,22 @@
 // @ts-check
 import { h } from './dom.js';
+import { FramePace } from './pace.js';
 
 /** Rows kept out of the document for reuse, at most. */
 const SPARE = 64;
 /** Rows kept filled above and below the view. */
 const MARGIN = 8;
-/** Rows of the margin (out of view) filled in one frame of a scroll; the rest in the frames after. */
+/** Rows of the margin (out of view) filled in one frame of a scroll of a list without names; the rest later. */
 const MARGIN_PER_FRAME = 6;
-/** Once a scroll shows the items' names, rows come back when a frame moves it no more than this many rows. */
-const BRIEF_UNTIL = MARGIN / 2;
+/** Once a scroll shows the items' names, rows come back when a frame moves it by no more than this share of the
+ * rows a frame may fill (the rest of the frame's rows catch up with the view). */
+const CATCH_UP = 3 / 4;
 /** Lines of names the block holds ahead of the view: this many frames' worth at the scroll's speed ... */
 const BRIEF_AHEAD = 4;
 /** ... up to this many screens' worth (a frame's text costs the browser little more for more lines). */
 const BRIEF_SCREENS = 3;
-/** Rows filled a frame while they come back after the names (the view first, then the margin). */
-const FILL_PER_FRAME = 3;
+/** The page's ornaments (the run's blinking status dot) stand still until this long after a list's last scroll. */
+const STILL_MS = 200;
 
 /**
  * A list that renders only the rows in view (plus a margin), so a run of 10,000 units scrolls like one of ten.
@@ -24,14 +26,15 @@ const FILL_PER_FRAME = 3;
  * a ResizeObserver, never read while scrolling.
  *
  * With `update`, rows that scroll out are filled with the items that scroll in instead of being made anew. With
- * `brief` too, a frame that moves the list past its margin (more rows than the margin holds ready: a fling, a drag
- * of the scroll bar, a quick swipe, or a slower scroll on a machine too busy to draw every frame) shows, instead
- * of rows, one block of text with each item's name on its line (one text node to change a frame, where the rows
- * are a dozen elements each to restyle, lay out and paint); it stays so while frames move the list more than
- * BRIEF_UNTIL rows, and the rows come back once a frame moves it less, or 120 ms after the scroll stops: a few a
- * frame, each drawn over its name (the rows must be opaque), not a screen of rows in one long frame. The block is
- * rewritten only when the view leaves the lines it holds, and then holds lines ahead of the scroll, so most frames
- * of a slower scroll change nothing but the scroll offset.
+ * `brief` too, a frame fills at most the rows this machine fills in a frame's time (`FramePace`, from what the
+ * list's recent frames cost: a fast machine fills a quick wheel's rows, a throttled or busy one fewer), and a frame
+ * that brings more rows into view than that (a fling, a drag of the scroll bar, a quick swipe, or a slower scroll
+ * on a slow machine) shows, instead of rows, one block of text with each item's name on its line (one text node to
+ * change a frame, where the rows are a dozen elements each to restyle, lay out and paint); it stays so until a
+ * frame moves the list by clearly fewer rows than a frame may fill, or 120 ms after the scroll stops; then the rows
+ * come back, a frame's share at a time, each drawn over its name (the rows must be opaque), not a screen of rows in
+ * one long frame. The block is rewritten only when the view leaves the lines it holds, and then holds lines ahead
+ * of the scroll, so most frames of a slower scroll change nothing but the scroll offset.
  * @template T
  */
 export class VirtualList {
@@ -60,6 +63,17 @@ export class VirtualList {
     this.briefLast = -1;
     /** Rows coming back over the names, a few a frame (the rows not filled yet are out of sight). */
     this.filling = false;
+    /** What a frame costs here, measured: how many rows a frame of a scroll may fill (with `brief`). */
+    this.pace = new FramePace();
+    /** @type {{ t0: number, rows: number } | undefined} the frame being measured */
+    this.sample = undefined;
+    // A message posted in a frame's callback runs once the frame is drawn.
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      if (this.sample) this.pace.record(performance.now() - this.sample.t0, this.sample.rows);
+      this.sample = undefined;
+    };
+    this.port = channel.port2;
     this.lastTop = 0;
     /** The list's height in CSS pixels, from the ResizeObserver (0: not known yet). */
     this.height = 0;
@@ -74,7 +88,14 @@ export class VirtualList {
       this.inner,
     );
     this.frame = 0;
-    this.el.addEventListener('scroll', () => this.schedule(), { passive: true });
+    this.el.addEventListener(
+      'scroll',
+      () => {
+        this.schedule();
+        still();
+      },
+      { passive: true },
+    );
     this.el.addEventListener('click', (ev) => {
       const row = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (ev.target).closest('.vrow'));
       const i = row ? this.indexOf.get(row) : undefined;
@@ -115,34 +136,54 @@ export class VirtualList {
   }
 
   /**
-   * Shows the items in view: their names while a scroll moves past the margin a frame, rows otherwise. During a
-   * scroll, the rows in view come first and at most MARGIN_PER_FRAME of the margin, the rest in the next frames
-   * (after a fling, a screen of rows and both margins at once would be one long frame). When a scroll that showed
-   * the names slows or stops, the rows come back FILL_PER_FRAME a frame, each over its name (`filling`).
-   * @param {boolean} [scrolled] called for a scroll event
-   * @param {number} [budget] margin rows to fill now (default: all; a scroll's frame: MARGIN_PER_FRAME)
+   * Shows the items in view: their names while a scroll brings in more rows a frame than this machine fills in a
+   * frame's time (`pace`), rows otherwise. During a scroll, the rows in view come first, then the margin nearest the
+   * view, within the frame's rows; the rest in the next frames (after a fling, a screen of rows and both margins at
+   * once would be one long frame). When a scroll that showed the names slows or stops, the rows come back as many a
+   * frame, each over its name (`filling`).
+   * @param {boolean} [scrolled] called for a scroll event (or a resize)
+   * @param {boolean} [paced] fill no more rows than a frame's share (default: during a scroll)
    */
-  render(scrolled = false, budget = scrolled ? MARGIN_PER_FRAME : Number.POSITIVE_INFINITY) {
+  render(scrolled = false, paced = scrolled) {
+    const t0 = scrolled ? performance.now() : -1;
     const rh = this.opts.rowHeight;
     const top = this.el.scrollTop;
     const height = this.height || rh * 20;
     const { update, brief } = this.opts;
-    // Rows to fill this frame: past the margin, a name each (until the scroll slows, not at the next quick frame,
-    // so that the list does not switch between the two every other frame).
-    const limit = this.sheet.hidden ? MARGIN : BRIEF_UNTIL;
+    const briefs = Boolean(update && brief);
     const moved = top - this.lastTop;
-    const fast = Boolean(update && brief) && scrolled && Math.abs(moved) > limit * rh;
     this.lastTop = top;
     if (this.settle) clearTimeout(this.settle);
     this.settle = undefined;
+    // As many rows every frame (a screen and the margin on each side): as many scroll in as out, so rows are
+    // refilled in place and none leaves the document and comes back.
+    const first = Math.max(0, Math.floor(top / rh) - MARGIN);
+    const last = Math.min(this.items.length - 1, first + Math.ceil(height / rh) + 2 * MARGIN + 1);
+    const v0 = Math.max(first, Math.floor(top / rh));
+    const v1 = Math.min(last, Math.ceil((top + height) / rh));
+    // Rows this frame may fill (with `brief`): what this machine fills in a frame's time, measured (`allowed`), and
+    // what it fills (`share`: fewer while it measures again).
+    const allowed = briefs && paced ? this.pace.rows() : Number.POSITIVE_INFINITY;
+    const share = briefs && paced ? this.pace.fill() : Number.POSITIVE_INFINITY;
+    let need = 0;
+    for (let i = v0; i <= v1; i++) if (!this.rows.has(i)) need++;
+    // The names: when a scroll brings more rows into view than the frame may fill, and until a frame moves the list
+    // by clearly fewer (so the rows catch up, and the list does not switch between the two every other frame).
+    const named = !this.sheet.hidden;
+    const fast =
+      briefs &&
+      scrolled &&
+      (named ? Math.abs(moved) > allowed * CATCH_UP * rh : moved !== 0 && need > allowed);
     if (fast && brief) {
-      this.fling(top, height, moved, brief);
-      this.settle = setTimeout(() => this.render(false, MARGIN_PER_FRAME), 120);
+      const rewrote = this.fling(top, height, moved, brief);
+      this.settle = setTimeout(() => this.render(false, true), 120);
+      if (!rewrote) this.measure(t0, 0);
       return;
     }
-    // Back from the names during a scroll (or as it stops): a few rows a frame, each drawn over its name (the rows
+    // Back from the names during a scroll (or as it stops): the frame's rows, each drawn over its name (the rows
     // are opaque, above the block), the rows not filled yet out of sight (`filling`); not a screen of rows at once.
-    const gradual = Boolean(brief) && !this.sheet.hidden && Number.isFinite(budget);
+    const gradual = briefs && named && paced;
+    let rewrote = false;
     if (gradual && brief) {
       if (!this.filling) {
         this.filling = true;
@@ -151,13 +192,9 @@ export class VirtualList {
         // every element in it).
         for (const row of this.spare) if (row.isConnected) row.style.transform = 'translateY(-100%)';
       }
-      this.names(top, height, moved, brief);
+      rewrote = this.names(top, height, moved, brief);
     }
     if (this.inner.style.contentVisibility) this.inner.style.contentVisibility = '';
-    // As many rows every frame (a screen and the margin on each side): as many scroll in as out, so rows are
-    // refilled in place and none leaves the document and comes back.
-    const first = Math.max(0, Math.floor(top / rh) - MARGIN);
-    const last = Math.min(this.items.length - 1, first + Math.ceil(height / rh) + 2 * MARGIN + 1);
     for (const [i, row] of this.rows)
       if (i < first || i > last) {
         this.rows.delete(i);
@@ -165,9 +202,16 @@ export class VirtualList {
       }
     const size = String(this.items.length);
     const frag = document.createDocumentFragment();
-    const v0 = Math.max(first, Math.floor(top / rh));
-    const v1 = Math.min(last, Math.ceil((top + height) / rh));
-    let left = gradual ? FILL_PER_FRAME : budget;
+    // Rows of this frame besides those in view (all of them while filling): with `brief`, what is left of the
+    // frame's share; without, at most MARGIN_PER_FRAME during a scroll.
+    let left = gradual
+      ? share
+      : briefs
+        ? share - need
+        : scrolled
+          ? MARGIN_PER_FRAME
+          : Number.POSITIVE_INFINITY;
+    let filled = 0;
     // In view first, then the margin nearest the view.
     for (let k = 0, i = v0; i >= first && i <= last; k++, i = this.nth(k, v0, v1, first, last)) {
       if (this.rows.has(i)) continue;
@@ -186,6 +230,7 @@ export class VirtualList {
       if (row.getAttribute('aria-setsize') !== size) row.setAttribute('aria-setsize', size);
       row.style.transform = `translateY(${i * rh}px)`;
       this.rows.set(i, row);
+      filled++;
     }
     if (this.filling && this.rows.size < last - first + 1) this.park(true);
     else {
@@ -195,6 +240,19 @@ export class VirtualList {
       this.park();
     }
     if (frag.firstChild) this.inner.appendChild(frag);
+    if (briefs && !rewrote) this.measure(t0, filled);
+  }
+
+  /**
+   * Measures what a frame of a scroll costs (its main-thread time until the frame is drawn: a message posted now
+   * runs after the frame's style, layout, paint and commit) for `pace`. Frames that rewrote the names are not
+   * counted (their cost is the text's, not the rows').
+   * @param {number} t0 the frame's start (-1: not a frame of a scroll) @param {number} rows rows it filled
+   */
+  measure(t0, rows) {
+    if (t0 < 0) return;
+    this.sample = { t0, rows };
+    this.port.postMessage(null);
   }
 
   /**
@@ -227,7 +285,8 @@ export class VirtualList {
   }
 
   /**
-   * A fling's frame: the names of the items in view, a line each, in one block; the rows hidden.
+   * A fling's frame: the names of the items in view, a line each, in one block; the rows hidden. True when the
+   * block was rewritten.
    * @param {number} top @param {number} height @param {number} moved since the last frame (px)
    * @param {(item: T) => string} brief
    */
@@ -240,14 +299,14 @@ export class VirtualList {
       this.park(true);
     }
     if (!this.inner.style.contentVisibility) this.inner.style.contentVisibility = 'hidden';
-    this.names(top, height, moved, brief);
+    return this.names(top, height, moved, brief);
   }
 
   /**
    * The block of names: at least the items in view, a line each, at the first one's place. It is written only when
    * the view leaves the lines it holds, and then holds lines ahead of the view too, so the next frames of a scroll
    * find theirs already laid out (a frame that changes no text costs the scroll alone); a frame that moves a screen
-   * or more (a fling) gets the view only.
+   * or more (a fling) gets the view only. True when the block was rewritten.
    * @param {number} top @param {number} height @param {number} moved since the last frame (px)
    * @param {(item: T) => string} brief
    */
@@ -255,7 +314,8 @@ export class VirtualList {
     const rh = this.opts.rowHeight;
     const first = Math.max(0, Math.floor(top / rh));
     const last = Math.min(this.items.length - 1, Math.ceil((top + height) / rh));
-    if (this.sheet.hidden || first < this.briefFirst || last > this.briefLast) {
+    const rewrite = this.sheet.hidden || first < this.briefFirst || last > this.briefLast;
+    if (rewrite) {
       const step = Math.ceil(Math.abs(moved) / rh);
       const screen = last - first;
       const ahead = step < screen ? Math.min(BRIEF_SCREENS * screen, BRIEF_AHEAD * step) : 0;
@@ -269,6 +329,7 @@ export class VirtualList {
       this.briefLast = b;
     }
     if (this.sheet.hidden) this.sheet.hidden = false;
+    return rewrite;
   }
 
   /** A new row element, made a list item of one row's height. @param {HTMLElement} row */
@@ -305,4 +366,29 @@ export class VirtualList {
     this.el.scrollTop = Math.max(0, i * this.opts.rowHeight - this.opts.rowHeight * 2);
     this.render();
   }
+}
+
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let stillTimer;
+let scrolledAt = 0;
+
+/**
+ * While a list scrolls, the page's ornamental animations stand still (`scrolling` on the root; app.css): a CSS
+ * animation is restyled in every frame the main thread draws, even one the compositor runs, and a scroll draws
+ * every frame. They go on STILL_MS after the last scroll.
+ */
+function still() {
+  scrolledAt = performance.now();
+  if (stillTimer) return;
+  const root = document.documentElement;
+  root.classList.add('scrolling');
+  const wait = () => {
+    const rest = scrolledAt + STILL_MS - performance.now();
+    if (rest > 0) stillTimer = setTimeout(wait, rest);
+    else {
+      stillTimer = undefined;
+      root.classList.remove('scrolling');
+    }
+  };
+  stillTimer = setTimeout(wait, STILL_MS);
 }

@@ -130,16 +130,25 @@ fs.writeFileSync(process.argv[2], Buffer.concat(out));
   });
 });
 
+/**
+ * A copy of the CLI as installed, under `tmp/cli` (no tsc modules beside the bundle: the bundle is what runs).
+ * Returns its folder.
+ */
+function installedCopy(tmp: string): string {
+  const cli = resolve(import.meta.dirname, '../..');
+  const pkg = join(tmp, 'cli');
+  cpSync(join(cli, 'bin'), join(pkg, 'bin'), { recursive: true });
+  cpSync(join(cli, 'dist', 'bundle'), join(pkg, 'dist', 'bundle'), { recursive: true });
+  cpSync(join(cli, 'package.json'), join(pkg, 'package.json'));
+  return pkg;
+}
+
 describe('the code cache folder', () => {
   it('should drop the caches of removed copies and old leftovers when a new cache is written, and keep the rest', () => {
     const tmp = mkdtempSync(join(tmpdir(), 'ckpt-cache-prune-'));
     try {
-      // An installed layout (no tsc modules beside the bundle: the bundle is what runs) with a cache of its own.
-      const cli = resolve(import.meta.dirname, '../..');
-      const pkg = join(tmp, 'cli');
-      cpSync(join(cli, 'bin'), join(pkg, 'bin'), { recursive: true });
-      cpSync(join(cli, 'dist', 'bundle'), join(pkg, 'dist', 'bundle'), { recursive: true });
-      cpSync(join(cli, 'package.json'), join(pkg, 'package.json'));
+      // An installed layout with a cache of its own.
+      const pkg = installedCopy(tmp);
       const dir = join(tmp, 'cache', 'ckpt');
       mkdirSync(dir, { recursive: true });
       const key = (path?: string) =>
@@ -187,11 +196,7 @@ describe('the code caches of a large input', () => {
   it('should be made and read under V8 default flags, so that runs on one file and on many share them', () => {
     const tmp = mkdtempSync(join(tmpdir(), 'ckpt-cache-large-'));
     try {
-      const cli = resolve(import.meta.dirname, '../..');
-      const pkg = join(tmp, 'cli');
-      cpSync(join(cli, 'bin'), join(pkg, 'bin'), { recursive: true });
-      cpSync(join(cli, 'dist', 'bundle'), join(pkg, 'dist', 'bundle'), { recursive: true });
-      cpSync(join(cli, 'package.json'), join(pkg, 'package.json'));
+      const pkg = installedCopy(tmp);
       const team = resolve(
         import.meta.dirname,
         '../../../../test-fixtures/team/approval-unknown-field/.team',

@@ -65,6 +65,12 @@ export interface TreeContext {
    * them again at every read instead of serving them from its cache.
    */
   volatile?(): void;
+  /**
+   * True for a context that loads once (`loadProject`): loaders keep nothing derived from its documents by their
+   * identity for a next load (no memo of 100k event records, sources, tasks and views that only a later load could
+   * use). Unset: a context that loads again (the project index).
+   */
+  readonly loadsOnce?: boolean;
 }
 
 /**

@@ -6,7 +6,6 @@ import { createTreeContext } from '../check/validate-files.js';
 import type { CheckedDocument, Dialect, DialectId, ListedEntry, TreeContext } from '../dialects/dialect.js';
 import { dialects } from '../dialects/registry.js';
 import { teamDocumentPaths } from '../dialects/team/load.js';
-import { loadsOnce } from '../dialects/team/runs.js';
 import { folderLinkedOutside, OUTSIDE_REASON, resolvesOutside } from '../fs/folder-link.js';
 import { type PoolOptions, poolThreads, warmPool } from '../pool/pool.js';
 import { redactSecretsIn, redactSecretsInShared } from '../text/secrets.js';
@@ -496,9 +495,9 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
       volatile() {
         volatile = true;
       },
+      // Loaded once (`loadProject`): the team loader keeps nothing by document identity for a next load.
+      ...(signatures ? {} : { loadsOnce: true }),
     };
-    // Loaded once (`loadProject`): the team loader keeps nothing by document identity for a next load.
-    if (!signatures) loadsOnce(ctx);
     opts.onProgress?.(`reading ${d.id} runs in ${display(root)}`);
     // A large team root is read ahead on the worker pool; the loader then finds its documents here.
     if (d.id === 'team' && !opts.readDocument) {

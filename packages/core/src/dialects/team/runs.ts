@@ -19,21 +19,9 @@ export interface TeamRuns {
   readonly treeFindings: readonly Finding[];
   /**
    * Whether models, views and what they are made of are kept by the documents they came from, for a next load
-   * that gives the same documents (the project index); false for a context that loads once (`loadsOnce`).
+   * that gives the same documents (the project index); false for a context that loads once (`TreeContext.loadsOnce`).
    */
   readonly keep: boolean;
-}
-
-/** Contexts that load once and keep nothing for a next load (`loadProject`). */
-const once = new WeakSet<TreeContext>();
-
-/**
- * Marks a context that loads once (`loadProject`): nothing derived from its documents is kept by their identity
- * for a next load (no memo of 100k event records, sources, tasks and views that only a later load could use).
- */
-export function loadsOnce<C extends TreeContext>(ctx: C): C {
-  once.add(ctx);
-  return ctx;
 }
 
 /**
@@ -42,7 +30,7 @@ export function loadsOnce<C extends TreeContext>(ctx: C): C {
  */
 export function loadTeamRunsAt(runsDir: string, ctx: TreeContext): TeamRuns {
   const tree = loadTeamTree(runsDir, ctx);
-  const keep = !once.has(ctx);
+  const keep = ctx.loadsOnce !== true;
   const models = teamModels(tree, keep);
   const sel = selectedRun(tree);
   const newest = newestRun(tree);

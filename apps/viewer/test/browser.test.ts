@@ -249,7 +249,21 @@ describe('scale', () => {
             .filter((a) => a instanceof CSSAnimation && a.animationName === 'blink')
             .map((a) => a.playState)
             .join(' ');
-        const out: { top: number; sheet: string | null; at: string; rows: string[]; dot: string }[] = [];
+        // The timeline's canvas: whether it is far from the view (`away`), and whether the page draws it.
+        const canvas = () => {
+          const c = document.querySelector<HTMLElement>('.gantt-canvas');
+          return c
+            ? `${c.classList.contains('away') ? 'away' : 'near'} ${getComputedStyle(c).visibility}`
+            : '';
+        };
+        const out: {
+          top: number;
+          sheet: string | null;
+          at: string;
+          rows: string[];
+          dot: string;
+          canvas: string;
+        }[] = [];
         for (let f = 1; f <= 40; f++) {
           el.scrollTop = (f / 40) * (el.scrollHeight / 2);
           await frame();
@@ -262,6 +276,7 @@ describe('scale', () => {
               (row) => `${row.getAttribute('title')}=${row.querySelector('.uid')?.textContent}`,
             ),
             dot: dot(),
+            canvas: canvas(),
           });
         }
         return out;
@@ -277,7 +292,16 @@ describe('scale', () => {
       }
       // The header's blinking dot stands still while the list scrolls (no restyle every frame), and blinks at rest.
       for (const f of frames) expect(f.dot).toBe('paused');
+      // The timeline is below the list, far from the view: not drawn while the list scrolls (a canvas is handed to
+      // the compositor again in every frame), drawn at rest and once it comes near the view.
+      for (const f of frames) expect(f.canvas).toBe('away hidden');
       await page.waitForFunction(() => !document.documentElement.classList.contains('scrolling'));
+      expect(
+        await page.$eval(
+          '.gantt-canvas',
+          (c) => `${c.classList.contains('away')} ${getComputedStyle(c).visibility}`,
+        ),
+      ).toBe('true visible');
       expect(
         await page.evaluate(() =>
           document

@@ -6,6 +6,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
@@ -240,6 +241,57 @@ describe('the code caches of a large input', () => {
       expect(validate(join(tmp, 'many')).stderr).toBe('');
       expect(validate(oneFile).stderr).toBe('');
       expect(caches()).toEqual(made);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the workspace modules (a stale bundle)', () => {
+  it('should give the bundle report on large trees, brief and not (their flags set at run time)', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'ckpt-stale-large-'));
+    try {
+      const cli = resolve(import.meta.dirname, '../..');
+      // The CLI's layout without the fast path's bundle: bin/ckpt.js then runs dist/commands/validate-fast.js.
+      const pkg = join(tmp, 'cli');
+      cpSync(join(cli, 'bin'), join(pkg, 'bin'), { recursive: true });
+      cpSync(join(cli, 'dist'), join(pkg, 'dist'), {
+        recursive: true,
+        filter: (src) => !src.endsWith(`${join('bundle', 'validate.cjs')}`),
+      });
+      cpSync(join(cli, 'package.json'), join(pkg, 'package.json'));
+      symlinkSync(join(cli, 'node_modules'), join(pkg, 'node_modules'), 'dir');
+      const fixture = resolve(
+        import.meta.dirname,
+        '../../../../test-fixtures/team/approval-unknown-field/.team',
+      );
+      const brief = join(tmp, 'brief');
+      cpSync(fixture, join(brief, '.team'), { recursive: true });
+      const runs = join(brief, '.team', 'runs');
+      const [run] = readdirSync(runs).filter((n) => n !== 'current');
+      // More runs than a brief input has (LARGE_INPUT_FLAGS, a worker beside this thread).
+      const large = join(tmp, 'large');
+      cpSync(fixture, join(large, '.team'), { recursive: true });
+      for (let i = 0; i < 65; i++)
+        cpSync(join(runs, run!), join(large, '.team', 'runs', `${run}-${String(i).padStart(3, '0')}`), {
+          recursive: true,
+        });
+      const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1' };
+      for (const k of ['GITHUB_ACTIONS', 'GITHUB_STEP_SUMMARY']) delete env[k];
+      const validate = (bin: string, path: string) =>
+        spawnSync(process.execPath, [bin, 'validate', path, '--reporter', 'json'], {
+          encoding: 'utf8',
+          env,
+          maxBuffer: 1 << 26,
+        });
+      for (const tree of [brief, large]) {
+        const bundled = validate(join(cli, 'bin', 'ckpt.js'), tree);
+        const stale = validate(join(pkg, 'bin', 'ckpt.js'), tree);
+        expect(stale.stderr).toBe('');
+        expect(stale.stdout.length).toBeGreaterThan(1000);
+        expect(stale.stdout === bundled.stdout).toBe(true);
+        expect(stale.status).toBe(bundled.status);
+      }
     } finally {
       rmSync(tmp, { recursive: true, force: true });
     }

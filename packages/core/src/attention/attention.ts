@@ -113,7 +113,17 @@ export function attentionOf(run: RunFacts, now: number): Attention {
   return { level, reasons };
 }
 
-/** A run's facts with its attention. */
+/**
+ * A run's facts with its attention: what `{ ...run, attention }` gives, but a member made when first read (a team
+ * run's sources in a one-shot load) stays so in the copy, and is made once for both.
+ */
 export function withAttention(run: RunFacts, now: number): RunView {
-  return { ...run, attention: attentionOf(run, now) };
+  const view: Record<string, unknown> = {};
+  for (const key of Object.keys(run)) {
+    const d = Object.getOwnPropertyDescriptor(run, key)!;
+    if (d.get) Object.defineProperty(view, key, { get: d.get, enumerable: true, configurable: true });
+    else view[key] = d.value;
+  }
+  view.attention = attentionOf(run, now);
+  return view as unknown as RunView;
 }

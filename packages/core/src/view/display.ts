@@ -17,3 +17,24 @@ export function displayUnder(dir: string): (abs: string) => string {
       ? abs.slice(prefix.length)
       : slow(abs);
 }
+
+/**
+ * `displayUnder(dir)` for the entries of one folder (absolute, normalized, as the loaders build it): `name` ↦ how
+ * `<folder>/<name>` shows. When the folder itself shows plainly, by concatenation: what `displayUnder` slices for a
+ * name that is not empty, `.` or `..` and holds no `/` or backslash. Otherwise (and for such names) through
+ * `displayUnder`.
+ */
+export function displayInFolder(dir: string, folder: string): (name: string) => string {
+  const display = displayUnder(dir);
+  const prefix = dir.endsWith('/') ? dir : `${dir}/`;
+  const base = folder.endsWith('/') ? folder : `${folder}/`;
+  const slow = (name: string) => display(base + name);
+  // The folder's part of what `displayUnder` tests, without its last `/` (which the name's part begins with).
+  if (sep !== '/' || !base.startsWith(prefix) || ODD_SEGMENT.test(base.slice(prefix.length - 1, -1)))
+    return slow;
+  const shown = base.slice(prefix.length);
+  return (name) =>
+    name === '' || name === '.' || name === '..' || name.includes('/') || name.includes('\\')
+      ? slow(name)
+      : shown + name;
+}

@@ -8,6 +8,7 @@ import {
   loadProject,
   matchRun,
 } from './load-project.js';
+import { createProjectIndex } from './project-index.js';
 import { testRun } from './test/test-run.js';
 
 const sample = resolve(import.meta.dirname, '../../../../test-fixtures/sample-project');
@@ -82,5 +83,23 @@ describe('displayUnder', () => {
       for (const rest of rests)
         for (const abs of [dir + rest, `${dir}/${rest}`, `/q/${rest}`])
           expect(displayUnder(dir)(abs)).toBe(relative(dir, abs).replace(/\\/g, '/') || '.');
+  });
+});
+
+describe('loadProject: parts of a team run made when read', () => {
+  it("should make a unit's attempts and the run's sources on first read, as the project index makes them", () => {
+    const runs = loadProject(sample, { showSecrets: true, dialects: ['team'] });
+    const kept = createProjectIndex(sample, { showSecrets: true, dialects: ['team'] }).load().runs;
+    expect(runs.length).toBeGreaterThan(0);
+    for (const [i, run] of runs.entries()) {
+      expect(Object.getOwnPropertyDescriptor(run, 'sources')?.get).toBeTypeOf('function');
+      for (const u of run.units)
+        expect(Object.getOwnPropertyDescriptor(u, 'attempts')?.get).toBeTypeOf('function');
+      // Made once: the same array at every read.
+      expect(run.sources).toBe(run.sources);
+      expect(run.units[0]?.attempts).toBe(run.units[0]?.attempts);
+      expect(JSON.stringify(run)).toBe(JSON.stringify(kept[i]));
+      expect({ ...run.units[0] }).toEqual(kept[i]!.units[0]);
+    }
   });
 });

@@ -11,7 +11,7 @@ import { type PoolOptions, poolThreads, warmPool } from '../pool/pool.js';
 import { redactSecretsIn, redactSecretsInShared } from '../text/secrets.js';
 import { displayUnder } from './display.js';
 import { failedRootView } from './failed-run.js';
-import { prefetchDocuments } from './index-cache-prefetch.js';
+import { type PrefetchList, prefetchDocuments } from './index-cache-prefetch.js';
 import type { RunFacts, RunView } from './run-view.js';
 
 export { displayUnder } from './display.js';
@@ -426,7 +426,7 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
     const usedFolders = new Set<string>();
     let volatile = false;
     // The documents read ahead (below), in the order of their paths, and how many of them the loader took so far.
-    let ahead: string[] = [];
+    let ahead: readonly string[] = [];
     let aheadDocs: readonly CheckedDocument[] = [];
     let taken = 0;
     /**
@@ -503,25 +503,29 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
     if (d.id === 'team' && !opts.readDocument) {
       // Workers start while this thread lists the events (a worker takes ~50 ms to load its modules).
       if (!prev && manyEvents(root, listing)) warmPool(opts.pool?.threads);
-      const { paths, listedAsFile } = teamDocumentPaths(root, { listing, confineTo: opts.confineTo });
+      const listed = teamDocumentPaths(root, { listing, confineTo: opts.confineTo });
+      const { paths } = listed;
       // At most this many are not in the index: the root asked for `prev.docs` last time, and a document it no
       // longer lists or that changed was dropped (`invalidated`). Too few for the pool: the loader reads them.
       const unknown = prev ? Math.max(0, paths.length - prev.docs.length) + 2 * invalidated : paths.length;
-      let regular: boolean[] = [];
+      let list: PrefetchList = { paths: [], dirs: [], names: [], listedAsFile: [] };
       if (poolThreads(unknown, opts.pool) > 1) {
-        if (docs.size === 0) {
-          // Nothing read yet (a cold load): every document is read ahead.
-          ahead = paths;
-          regular = listedAsFile;
-        } else
-          paths.forEach((p, i) => {
-            if (docs.has(p)) return;
-            ahead.push(p);
-            regular.push(listedAsFile[i]!);
-          });
+        // Nothing read yet (a cold load): every document is read ahead.
+        if (docs.size === 0) list = listed;
+        else {
+          const unknownAt = paths.map((p) => !docs.has(p));
+          const unread = (_: unknown, i: number) => unknownAt[i]!;
+          list = {
+            paths: paths.filter(unread),
+            dirs: listed.dirs.filter(unread),
+            names: listed.names.filter(unread),
+            listedAsFile: listed.listedAsFile.filter(unread),
+          };
+        }
       }
+      ahead = list.paths;
       // Each document goes into the index as its chunk comes, while the workers read on.
-      const read = prefetchDocuments(ahead, dir, opts.confineTo, opts.pool, regular, docs);
+      const read = prefetchDocuments(list, dir, opts.confineTo, opts.pool, docs);
       if (read) {
         documentsRead += read.length;
         aheadDocs = read;

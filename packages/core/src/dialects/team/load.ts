@@ -54,6 +54,8 @@ interface Listed {
   readonly kinds: readonly EntryKind[];
   /** Paths of the `.json` entries that are not temp files (documents), in name order. */
   readonly json: readonly string[];
+  /** The name of each of `json` (the listing's string). */
+  readonly jsonNames: readonly string[];
   /** For each of `json`: whether the listing says it is a regular file (not a link, folder or FIFO). */
   readonly jsonIsFile: readonly boolean[];
   /** Paths of temp files, in name order. */
@@ -66,7 +68,15 @@ type EntryKind = 'document' | 'temp' | 'other';
 const kindOf = (name: string): EntryKind =>
   isTempName(name) ? 'temp' : name.endsWith('.json') ? 'document' : 'other';
 
-const EMPTY: Omit<Listed, 'dir'> = { entries: [], paths: [], kinds: [], json: [], jsonIsFile: [], temps: [] };
+const EMPTY: Omit<Listed, 'dir'> = {
+  entries: [],
+  paths: [],
+  kinds: [],
+  json: [],
+  jsonNames: [],
+  jsonIsFile: [],
+  temps: [],
+};
 
 /**
  * What a listing the context gave was sorted and split into, by the listing's identity: a context that keeps
@@ -115,6 +125,7 @@ function listed(dir: string, ctx?: Pick<TreeContext, 'listing' | 'release'>): Li
   const paths: string[] = [];
   const kinds: EntryKind[] = [];
   const json: string[] = [];
+  const jsonNames: string[] = [];
   const jsonIsFile: boolean[] = [];
   const temps: string[] = [];
   for (const e of entries) {
@@ -129,10 +140,11 @@ function listed(dir: string, ctx?: Pick<TreeContext, 'listing' | 'release'>): Li
     if (kind === 'temp') temps.push(p);
     else if (kind === 'document') {
       json.push(p);
+      jsonNames.push(name);
       jsonIsFile.push(e.isFile());
     }
   }
-  const out: Listed = { dir, entries, paths, kinds, json, jsonIsFile, temps };
+  const out: Listed = { dir, entries, paths, kinds, json, jsonNames, jsonIsFile, temps };
   if (kept) {
     listedMemo.set(kept, out);
     if (ctx?.listing) {
@@ -230,33 +242,41 @@ export function loadTeamTree(
 
 /**
  * The documents `loadTeamTree` asks for under a `.team/runs` root, listed through `ctx` (to read them ahead):
- * each run's run.json when it is a regular file, and its `events/` and `approvals/` documents; `listedAsFile`
- * says, for each, whether the listing saw a regular file there.
+ * each run's run.json when it is a regular file, and its `events/` and `approvals/` documents. For each: its path,
+ * the folder holding it and its name there (`paths[i]` is `dirs[i]`, a separator and `names[i]`; one string per
+ * folder), and whether the listing saw a regular file there (`listedAsFile`).
  */
 export function teamDocumentPaths(
   runsDir: string,
   ctx?: Pick<TreeContext, 'listing' | 'confineTo'>,
-): { paths: string[]; listedAsFile: boolean[] } {
+): { paths: string[]; dirs: string[]; names: string[]; listedAsFile: boolean[] } {
   const paths: string[] = [];
+  const dirs: string[] = [];
+  const names: string[] = [];
   const listedAsFile: boolean[] = [];
   for (const r of entries(runsDir, ctx)) {
     if (isTempName(r.name) || !r.isDirectory()) continue;
     const dir = join(runsDir, r.name);
     if (entries(dir, ctx).some((f) => f.name === 'run.json' && f.isFile())) {
       paths.push(join(dir, 'run.json'));
+      dirs.push(dir);
+      names.push('run.json');
       listedAsFile.push(true);
     }
     for (const sub of ['events', 'approvals']) {
+      const folder = join(dir, sub);
       // A folder linked out of the project is not listed (loadTeamRunFiles shows it as one finding).
-      if (folderLinkedOutside(join(dir, sub), ctx?.confineTo)) continue;
-      const l = listed(join(dir, sub), ctx);
+      if (folderLinkedOutside(folder, ctx?.confineTo)) continue;
+      const l = listed(folder, ctx);
       for (let i = 0; i < l.json.length; i++) {
         paths.push(l.json[i]!);
+        dirs.push(l.dir);
+        names.push(l.jsonNames[i]!);
         listedAsFile.push(l.jsonIsFile[i]!);
       }
     }
   }
-  return { paths, listedAsFile };
+  return { paths, dirs, names, listedAsFile };
 }
 
 /**

@@ -87,10 +87,43 @@ function taskView(
       for (const e of a.started) if (lastAt === undefined || e.at > lastAt) lastAt = e.at;
       for (const e of a.terminals) if (lastAt === undefined || e.at > lastAt) lastAt = e.at;
     }
-    v = { unit: unitView(t), lastAt };
+    v = { unit: unitView(t, !keep), lastAt };
     if (keep) taskViews.set(t, v);
   }
   return v;
+}
+
+/**
+ * Where a unit view made for a one-shot load keeps its task until its attempts are first read, then their views
+ * (not enumerable: JSON, spreads and `Object.entries` do not see it).
+ */
+const ATTEMPTS = Symbol('attempts');
+
+type LazyAttempts = { [ATTEMPTS]: TeamTask | readonly AttemptView[] };
+
+/** The getter of a lazily made unit's `attempts`: one function for every unit, so they share their shapes. */
+function attemptsOnRead(this: LazyAttempts): readonly AttemptView[] {
+  const held = this[ATTEMPTS];
+  if (Array.isArray(held)) return held;
+  const made = (held as TeamTask).attempts.map(attemptView);
+  this[ATTEMPTS] = made;
+  return made;
+}
+
+const LAZY_ATTEMPTS: PropertyDescriptor = { get: attemptsOnRead, enumerable: true, configurable: true };
+
+/** A run's sources as a member made on first read, in its place (as a unit's `attempts`, `unitView`). */
+function lazySources(facts: RunFacts, files: TeamRunFiles): RunFacts {
+  let made: readonly SourceFile[] | undefined;
+  Object.defineProperty(facts, 'sources', {
+    get: () => {
+      made ??= sourcesMade(files);
+      return made;
+    },
+    enumerable: true,
+    configurable: true,
+  });
+  return facts;
 }
 
 /** The source entry of a document, by document identity. */
@@ -125,7 +158,7 @@ const sameListed = (a: readonly CheckedDocument[], b: readonly CheckedDocument[]
   return true;
 };
 
-/** A run's sources, made once for a load that keeps nothing (`keep` false). */
+/** A run's sources, made once for a load that keeps nothing (`keep` false; `lazySources`). */
 function sourcesMade(files: TeamRunFiles): SourceFile[] {
   const sources: SourceFile[] = [];
   const add = (d: CheckedDocument) => sources.push({ path: d.file, kind: d.kind });
@@ -135,8 +168,7 @@ function sourcesMade(files: TeamRunFiles): SourceFile[] {
   return sources;
 }
 
-function sourcesOf(files: TeamRunFiles, keep: boolean): readonly SourceFile[] {
-  if (!keep) return sourcesMade(files);
+function sourcesOf(files: TeamRunFiles): readonly SourceFile[] {
   const first = files.run ?? files.events[0] ?? files.approvals[0];
   const known = first ? derivedSources.get(first) : undefined;
   if (
@@ -157,7 +189,12 @@ function sourcesOf(files: TeamRunFiles, keep: boolean): readonly SourceFile[] {
   return sources;
 }
 
-function unitView(t: TeamTask): UnitView {
+/**
+ * The view of one task. `lazy` (a one-shot load): its `attempts` are made when first read, in the place the member
+ * would have had (JSON key order, spreads and `Object.entries` see the same): `ckpt status` without `--json` prints
+ * only each run's summary and never reads the ~50k attempt views of a 10k-task run.
+ */
+function unitView(t: TeamTask, lazy = false): UnitView {
   const l = t.latest;
   const start = l.started[0];
   const end = l.terminals.length === 1 ? l.terminals[0] : undefined;
@@ -179,7 +216,10 @@ function unitView(t: TeamTask): UnitView {
   if (end) v.finishedAt = end.at;
   const duration = ms(firstStart, end?.at);
   if (duration !== undefined) v.durationMs = duration;
-  v.attempts = t.attempts.map(attemptView);
+  if (lazy) {
+    Object.defineProperty(v, ATTEMPTS, { value: t, writable: true });
+    Object.defineProperty(v, 'attempts', LAZY_ATTEMPTS);
+  } else v.attempts = t.attempts.map(attemptView);
   return v as UnitView;
 }
 
@@ -312,8 +352,9 @@ export function teamRunView(
               : 'running';
   const r = model.run;
   const s = (k: string) => (typeof r?.[k] === 'string' ? (r[k] as string) : undefined);
-  const sources = sourcesOf(files, keep);
-  return {
+  // A one-shot load makes its sources (every document of the run) when first read: `lazySources` below.
+  const sources = keep ? sourcesOf(files) : [];
+  const facts: RunFacts = {
     id: model.id,
     dialect: 'team',
     title: `team run ${s('profile') ?? '?'} · ${s('stage') ?? '?'}`,
@@ -349,4 +390,5 @@ export function teamRunView(
         : []),
     ],
   };
+  return keep ? facts : lazySources(facts, files);
 }

@@ -50,9 +50,11 @@ describe('poolMap', () => {
     });
     expect(out).toEqual(unknownToWorkers.start({ base: 7 })(0, 3000));
     expect(failed.length).toBeGreaterThan(0);
-    // Every chunk was computed here exactly once: the worker's failed ones after its own.
+    // Every chunk was computed here exactly once: the worker's failed ones after its own (none when the worker
+    // took every chunk before this thread took one: a loaded machine can pause this thread that long).
     expect([...computed].sort((a, b) => a - b)).toEqual(Array.from({ length: 1000 }, (_, i) => i * 3));
-    for (const c of failed) expect(computed.indexOf(c * 3)).toBeGreaterThan(0);
+    const lastOwn = Math.max(-1, ...computed.map((from, i) => (failed.includes(from / 3) ? -1 : i)));
+    for (const c of failed) expect(computed.indexOf(c * 3)).toBeGreaterThan(lastOwn);
   }, 60_000);
 });
 

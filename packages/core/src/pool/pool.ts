@@ -43,6 +43,24 @@ export interface PoolOptions {
   readonly youngGenerationMb?: number;
 }
 
+/**
+ * A job posted to the workers before this thread knows how many items there are (`poolAhead`): each worker finds
+ * its items itself (e.g. lists the same folder) and reads chunk after chunk until the count is set (`poolChunks`
+ * with `ahead`) or its own items end. A chunk it returns with fewer or more results than this thread's count gives
+ * is done again here.
+ */
+export interface PoolAhead {
+  readonly task: string;
+  readonly chunkSize: number;
+  /** [next chunk to take, chunks finished, chunks, items]: the last two unknown (`UNKNOWN`) until counted. */
+  readonly state: Int32Array;
+  readonly workers: readonly Worker[];
+  readonly ports: readonly MessagePort[];
+}
+
+/** The chunk and item counts of a job posted ahead while this thread counts its items. */
+const UNKNOWN = 0x7fffffff;
+
 /** What a worker posts for each chunk it finished. */
 interface ChunkMessage {
   readonly chunk: number;
@@ -154,6 +172,72 @@ export function poolThreads(count: number, opts: PoolOptions = {}): number {
   return wanted <= 1 || !findWorkerScript() ? 1 : wanted;
 }
 
+/** Starts the workers a job needs (`wanted` of them): those `warmPool` started first. */
+function takeWorkers(wanted: number, youngMb: number | undefined): Worker[] {
+  const workers: Worker[] = idle.splice(0, wanted);
+  while (workers.length < wanted) {
+    const w = spawn(youngMb);
+    if (!w) break;
+    workers.push(w);
+  }
+  return workers;
+}
+
+/** Posts the job to each worker; the ports its chunks come back on. */
+function postJob(
+  workers: readonly Worker[],
+  task: string,
+  input: unknown,
+  chunkSize: number,
+  state: Int32Array,
+) {
+  const { MessageChannel } = threadsModule!;
+  const ports: MessagePort[] = [];
+  for (const w of workers) {
+    const { port1, port2 } = new MessageChannel();
+    // A worker that cannot start (or died) takes no chunk; this thread does its share.
+    w.postMessage({ task, input, chunkSize, state, port: port2 }, [port2]);
+    ports.push(port1);
+  }
+  return ports;
+}
+
+/**
+ * Posts `task` with `input` to `threads - 1` workers (those `warmPool` started first) before this thread knows the
+ * items: each worker's `task.start(input)` finds them itself, so that it reads while this thread still lists
+ * them. `poolChunks(task, input, count, { ahead })` then takes the job over (its `input` is this thread's); when it
+ * is not called, `poolAheadCancel` stops the workers. Undefined when there is no worker script.
+ */
+export function poolAhead<I>(
+  task: PoolTask<I, unknown>,
+  input: I,
+  threads: number = availableParallelism(),
+  opts: Pick<PoolOptions, 'youngGenerationMb' | 'chunkSize'> = {},
+): PoolAhead | undefined {
+  if (threads <= 1 || !findWorkerScript()) return undefined;
+  threadsModule ??= load('node:worker_threads') as typeof import('node:worker_threads');
+  const state = new Int32Array(new SharedArrayBuffer(16));
+  state[2] = UNKNOWN;
+  state[3] = UNKNOWN;
+  const workers = takeWorkers(threads - 1, opts.youngGenerationMb);
+  if (workers.length === 0) return undefined;
+  const chunkSize = opts.chunkSize ?? 512;
+  return {
+    task: task.name,
+    chunkSize,
+    state,
+    workers,
+    ports: postJob(workers, task.name, input, chunkSize, state),
+  };
+}
+
+/** Stops a job posted ahead (`poolAhead`) that `poolChunks` did not take over. */
+export function poolAheadCancel(ahead: PoolAhead): void {
+  Atomics.store(ahead.state, 2, 0);
+  for (const port of ahead.ports) port.close();
+  for (const w of ahead.workers) void w.terminate();
+}
+
 /**
  * Maps `count` items through `task` on this thread and `threads - 1` worker threads; the results come back in item
  * order, as `task.start(input)(0, count)` would return them. Synchronous: this thread works on chunks too, then
@@ -175,17 +259,22 @@ export function poolMap<I, O>(task: PoolTask<I, O>, input: I, count: number, opt
  * before it are done, so that a caller can use them (write them out, drop them) while the workers go on. Between
  * two results this thread takes chunks itself (unless `callerWorks` is false: then it only waits, and `threads`
  * worker threads are started), so it is never idle while there is work left. A caller that stops early (breaks
- * out of the loop) stops the workers.
+ * out of the loop) stops the workers. With `ahead` (`poolAhead`, the same task) the workers it posted the job to
+ * take their chunks from where they are (they may have read some already), `input` being this thread's only.
  */
 export function* poolChunks<I, O>(
   task: PoolTask<I, O>,
   input: I,
   count: number,
-  opts: PoolOptions = {},
+  opts: PoolOptions & { readonly ahead?: PoolAhead } = {},
 ): Generator<O[], void, undefined> {
   const threads = poolThreads(count, opts);
+  // A job posted ahead for too few items (or another task) is stopped: this call does it all its own way.
+  if (opts.ahead && (threads === 1 || opts.ahead.task !== task.name)) poolAheadCancel(opts.ahead);
+  const ahead = threads > 1 && opts.ahead?.task === task.name ? opts.ahead : undefined;
   const callerWorks = opts.callerWorks ?? true;
-  const chunkSize = opts.chunkSize ?? Math.min(512, Math.max(16, Math.ceil(count / (threads * 16))));
+  const chunkSize =
+    ahead?.chunkSize ?? opts.chunkSize ?? Math.min(512, Math.max(16, Math.ceil(count / (threads * 16))));
   const chunks = Math.ceil(count / chunkSize);
   let run: ((from: number, to: number) => O[]) | undefined;
   const runChunk = (c: number) => {
@@ -197,22 +286,22 @@ export function* poolChunks<I, O>(
     return;
   }
   threadsModule ??= load('node:worker_threads') as typeof import('node:worker_threads');
-  const { MessageChannel, receiveMessageOnPort } = threadsModule;
-  // [next chunk to take, chunks finished]
-  const state = new Int32Array(new SharedArrayBuffer(8));
-  const ports: MessagePort[] = [];
-  const wanted = callerWorks ? threads - 1 : threads;
-  const workers: Worker[] = idle.splice(0, wanted);
-  while (workers.length < wanted) {
-    const w = spawn(opts.youngGenerationMb);
-    if (!w) break;
-    workers.push(w);
-  }
-  for (const w of workers) {
-    const { port1, port2 } = new MessageChannel();
-    // A worker that cannot start (or died) takes no chunk; this thread does its share.
-    w.postMessage({ task: task.name, input, count, chunkSize, chunks, state, port: port2 }, [port2]);
-    ports.push(port1);
+  const { receiveMessageOnPort } = threadsModule;
+  let state: Int32Array;
+  let workers: readonly Worker[];
+  let ports: readonly MessagePort[];
+  if (ahead) {
+    ({ state, workers, ports } = ahead);
+    // The items first: a worker that sees the chunk count sees the item count.
+    Atomics.store(state, 3, count);
+    Atomics.store(state, 2, chunks);
+  } else {
+    // [next chunk to take, chunks finished, chunks, items]
+    state = new Int32Array(new SharedArrayBuffer(16));
+    state[2] = chunks;
+    state[3] = count;
+    workers = takeWorkers(callerWorks ? threads - 1 : threads, opts.youngGenerationMb);
+    ports = postJob(workers, task.name, input, chunkSize, state);
   }
   const ready = new Map<number, O[]>();
   const failed = new Set<number>();
@@ -220,7 +309,11 @@ export function* poolChunks<I, O>(
     for (const port of ports)
       for (let m = receiveMessageOnPort(port); m; m = receiveMessageOnPort(port)) {
         const msg = m.message as ChunkMessage;
-        if (msg.out) ready.set(msg.chunk, msg.out as O[]);
+        // A job posted ahead: a chunk past this thread's count, or one its worker found more or fewer items for.
+        if (msg.chunk >= chunks) continue;
+        const size = Math.min(count, (msg.chunk + 1) * chunkSize) - msg.chunk * chunkSize;
+        if (msg.out && msg.out.length === size) ready.set(msg.chunk, msg.out as O[]);
+        else if (msg.out) failed.add(msg.chunk);
         else {
           failed.add(msg.chunk);
           opts.onWorkerError?.(msg.chunk, msg.error ?? 'no result');

@@ -4,13 +4,15 @@
 import { type MessagePort, parentPort } from 'node:worker_threads';
 import { poolTasks } from './tasks.js';
 
-/** The job `poolMap` posts to a worker (started ahead by `warmPool`, or for this call). */
+/**
+ * The job `poolMap` (or `poolAhead`) posts to a worker (started ahead by `warmPool`, or for this call). `state`:
+ * [next chunk to take, chunks finished, chunks, items]; the last two are 0x7fffffff for a job posted before the
+ * items were counted, until they are.
+ */
 interface Job {
   task: string;
   input: unknown;
-  count: number;
   chunkSize: number;
-  chunks: number;
   state: Int32Array;
   port: MessagePort;
 }
@@ -19,7 +21,7 @@ interface Job {
 export function servePool(): void {
   if (!parentPort) throw new Error('servePool runs on a worker thread');
   const parent = parentPort;
-  parent.once('message', ({ task, input, count, chunkSize, chunks, state, port }: Job) => {
+  parent.once('message', ({ task, input, chunkSize, state, port }: Job) => {
     let run: ((from: number, to: number) => unknown[]) | undefined;
     let startError: string | undefined;
     try {
@@ -29,10 +31,16 @@ export function servePool(): void {
     } catch (e) {
       startError = String(e);
     }
-    for (let c = Atomics.add(state, 0, 1); c < chunks; c = Atomics.add(state, 0, 1)) {
+    for (let c = Atomics.add(state, 0, 1); c < Atomics.load(state, 2); c = Atomics.add(state, 0, 1)) {
+      const from = c * chunkSize;
+      const to = Math.min(Atomics.load(state, 3), from + chunkSize);
+      // Fewer results than asked: the task found no more items (a job posted before they were counted).
+      let last = false;
       try {
         if (!run) throw new Error(startError);
-        port.postMessage({ chunk: c, out: run(c * chunkSize, Math.min(count, (c + 1) * chunkSize)) });
+        const out = run(from, to);
+        last = out.length < to - from;
+        port.postMessage({ chunk: c, out });
       } catch (e) {
         // The main thread does this chunk again itself.
         port.postMessage({ chunk: c, error: String(e) });
@@ -40,6 +48,7 @@ export function servePool(): void {
       // Posted before counted: when the main thread sees the count, the message is in its port's queue.
       Atomics.add(state, 1, 1);
       Atomics.notify(state, 1);
+      if (last) break;
     }
     port.close();
     parent.close();

@@ -2,29 +2,45 @@ import { sep } from 'node:path';
 import { type CheckOptions, checkEntry, formatOf, pickEntry } from '../check/check-document.js';
 import { documentOf, type SentRecord, withRef } from '../check/records.js';
 import type { CheckedDocument } from '../dialects/dialect.js';
+import { teamDocumentPaths } from '../dialects/team/load.js';
 import type { Finding } from '../findings/finding.js';
-import { type PoolOptions, type PoolTask, poolChunks, poolThreads } from '../pool/pool.js';
+import {
+  type PoolAhead,
+  type PoolOptions,
+  type PoolTask,
+  poolAhead,
+  poolAheadCancel,
+  poolChunks,
+  poolThreads,
+} from '../pool/pool.js';
 import { displayInFolder } from './display.js';
 
 const NONE: readonly Finding[] = Object.freeze([]);
 
 /**
- * The documents to read ahead, flat (a few strings) so that it is cheap to copy to a worker: by folder, each
- * folder's path once and the names in it (half the characters of whole paths for 100k event files).
+ * What a thread reads ahead, and how it finds the documents. Flat (a few strings) so that it is cheap to copy to a
+ * worker: either the list itself by folder (each folder's path once and the names in it: half the characters of
+ * whole paths for 100k event files), or a team root (`teamRoot`) whose documents the worker lists itself
+ * (`teamDocumentPaths`), or, on this thread only, the list as it is (`list`).
  */
-export interface PrefetchInput {
-  /** The folders' absolute paths, one per line, in reading order. */
-  readonly folders: string;
-  /** How many documents of each folder, comma-separated. */
-  readonly counts: string;
-  /** The documents' names in their folders, one per line, in reading order. */
-  readonly names: string;
+export type PrefetchInput = {
   /** The directory paths are shown relative to (`displayUnder`): each thread makes the display paths itself. */
   readonly displayDir: string;
   readonly confineTo: string | undefined;
-  /** One character per document: `1` when the directory listing saw a regular file there (no fstat needed). */
-  readonly regular: string;
-}
+} & (
+  | {
+      /** The folders' absolute paths, one per line, in reading order. */
+      readonly folders: string;
+      /** How many documents of each folder, comma-separated. */
+      readonly counts: string;
+      /** The documents' names in their folders, one per line, in reading order. */
+      readonly names: string;
+      /** One character per document: `1` when the directory listing saw a regular file there (no fstat needed). */
+      readonly regular: string;
+    }
+  | { readonly teamRoot: string }
+  | { readonly list: PrefetchList }
+);
 
 /** The documents to read ahead: `paths[i]` is `dirs[i]`, a separator and `names[i]` (one `dirs` string per folder). */
 export interface PrefetchList {
@@ -35,20 +51,42 @@ export interface PrefetchList {
   readonly listedAsFile: readonly boolean[];
 }
 
+/**
+ * A record read by a worker that listed a team root itself: which document it is, its name and (on a chunk's
+ * first record and where the folder changes) its folder, so that a folder that changed between its listing and
+ * this thread's is caught.
+ */
+type ListedRecord = SentRecord & { name?: string; dir?: string };
+
 const withSep = (dir: string) => (dir.endsWith(sep) ? dir : dir + sep);
 
-/**
- * Calls `each(base, show)` for each folder of `input` in order, `count` times: its path with a separator at the end
- * and how its documents' names show (`displayInFolder`).
- */
-function eachFolder(
-  folders: readonly string[],
-  counts: readonly number[],
+/** Each document's folder (with a separator at the end) and how names show in it (`displayInFolder`), in order. */
+function byFolder(
+  dirs: readonly string[],
   displayDir: string,
-  each: (base: string, show: (name: string) => string, count: number) => void,
-): void {
-  for (let f = 0; f < folders.length; f++)
-    each(withSep(folders[f]!), displayInFolder(displayDir, folders[f]!), counts[f]!);
+): { bases: string[]; shows: ((name: string) => string)[] } {
+  const bases = new Array<string>(dirs.length);
+  const shows = new Array<(name: string) => string>(dirs.length);
+  for (let i = 0; i < dirs.length; i++)
+    if (i > 0 && dirs[i] === dirs[i - 1]) {
+      bases[i] = bases[i - 1]!;
+      shows[i] = shows[i - 1]!;
+    } else {
+      bases[i] = withSep(dirs[i]!);
+      shows[i] = displayInFolder(displayDir, dirs[i]!);
+    }
+  return { bases, shows };
+}
+
+/** The list an input gives (`PrefetchInput`); `paths` are made by the reader (`byFolder`), empty here. */
+function listOf(input: PrefetchInput): Omit<PrefetchList, 'paths'> {
+  if ('list' in input) return input.list;
+  if ('teamRoot' in input) return teamDocumentPaths(input.teamRoot, { confineTo: input.confineTo });
+  const counts = input.counts.split(',').map(Number);
+  const folders = input.folders.split('\n');
+  const dirs: string[] = [];
+  for (let f = 0; f < folders.length; f++) for (let k = 0; k < counts[f]!; k++) dirs.push(folders[f]!);
+  return { dirs, names: input.names.split('\n'), listedAsFile: [...input.regular].map((c) => c === '1') };
 }
 
 /**
@@ -60,21 +98,10 @@ function eachFolder(
 export const viewDocumentsTask: PoolTask<PrefetchInput, SentRecord> = {
   name: 'view-documents',
   start(input) {
-    const names = input.names.split('\n');
-    const paths = new Array<string>(names.length);
-    const files = new Array<(name: string) => string>(names.length);
-    let at = 0;
-    eachFolder(
-      input.folders.split('\n'),
-      input.counts.split(',').map(Number),
-      input.displayDir,
-      (base, show, n) => {
-        for (const end = at + n; at < end; at++) {
-          paths[at] = base + names[at]!;
-          files[at] = show;
-        }
-      },
-    );
+    const { dirs, names, listedAsFile } = listOf(input);
+    const { bases, shows } = byFolder(dirs, input.displayDir);
+    // Listed here: each record says which document it is.
+    const named = 'teamRoot' in input;
     const opts: CheckOptions = {
       sniff: true,
       ...(input.confineTo !== undefined ? { confineTo: input.confineTo } : {}),
@@ -82,25 +109,44 @@ export const viewDocumentsTask: PoolTask<PrefetchInput, SentRecord> = {
     const listed: CheckOptions = { ...opts, listedAsFile: true };
     return (from, to) => {
       const out: SentRecord[] = [];
-      for (let i = from; i < to; i++) {
-        const path = paths[i]!;
-        const file = files[i]!(names[i]!);
-        const how = input.regular[i] === '1' ? listed : opts;
+      for (let i = from; i < Math.min(to, names.length); i++) {
+        const name = names[i]!;
+        const path = bases[i]! + name;
+        const how = listedAsFile[i] ? listed : opts;
         const entry = pickEntry(path, how);
-        const doc = checkEntry(path, file, how, entry);
-        out.push({
+        const doc = checkEntry(path, shows[i]!(name), how, entry);
+        const rec: ListedRecord = {
           kind: doc?.kind,
           text: undefined,
           value: doc?.value,
           usable: doc?.usable ?? false,
           findings: doc?.findings ?? [],
           remap: doc?.sourceMap ? formatOf(path, entry) : undefined,
-        });
+        };
+        if (named) {
+          rec.name = name;
+          if (i === from || dirs[i] !== dirs[i - 1]) rec.dir = dirs[i];
+        }
+        out.push(rec);
       }
       return out;
     };
   },
 };
+
+/**
+ * Starts reading a team root's documents on the worker pool before this thread has listed them: the workers list
+ * the root themselves (`teamDocumentPaths`) while this thread does. `prefetchDocuments(..., ahead)` takes the job
+ * over (it stops the workers when it does not use them). Undefined when no worker can start.
+ */
+export function prefetchTeamRoot(
+  teamRoot: string,
+  displayDir: string,
+  confineTo: string | undefined,
+  pool: PoolOptions = {},
+): PoolAhead | undefined {
+  return poolAhead(viewDocumentsTask, { teamRoot, displayDir, confineTo }, pool.threads, pool);
+}
 
 /**
  * Reads `list`'s documents ahead on the worker pool when there are enough of them to pay for it; undefined
@@ -109,7 +155,9 @@ export const viewDocumentsTask: PoolTask<PrefetchInput, SentRecord> = {
  *
  * What this thread does before the workers can start is kept short (they wait for it): the input is each folder
  * once and the names in it (not 100k whole paths), and the display paths are made by each thread for the documents
- * it reads (and here as each chunk comes in).
+ * it reads (and here as each chunk comes in). With `ahead` (`prefetchTeamRoot`, `list` being that root's
+ * `teamDocumentPaths`) the workers started before: each document they read whose folder or name is not the one
+ * `list` has at its place (the folder changed between the two listings) is read again here.
  */
 export function prefetchDocuments(
   list: PrefetchList,
@@ -117,39 +165,54 @@ export function prefetchDocuments(
   confineTo: string | undefined,
   pool: PoolOptions = {},
   into?: Map<string, CheckedDocument>,
+  ahead?: PoolAhead,
 ): CheckedDocument[] | undefined {
   const { paths, dirs, names, listedAsFile } = list;
-  if (poolThreads(paths.length, pool) <= 1) return undefined;
-  const folders: string[] = [];
-  const counts: number[] = [];
-  for (let i = 0; i < dirs.length; i++) {
-    if (folders.length > 0 && dirs[i] === folders[folders.length - 1]) counts[counts.length - 1]!++;
-    else {
-      folders.push(dirs[i]!);
-      counts.push(1);
+  let input: PrefetchInput;
+  if (ahead) input = { list, displayDir, confineTo };
+  else if (poolThreads(paths.length, pool) > 1 && !names.some((n) => n.includes('\n'))) {
+    const folders: string[] = [];
+    const counts: number[] = [];
+    for (let i = 0; i < dirs.length; i++) {
+      if (folders.length > 0 && dirs[i] === folders[folders.length - 1]) counts[counts.length - 1]!++;
+      else {
+        folders.push(dirs[i]!);
+        counts.push(1);
+      }
     }
+    if (folders.some((f) => f.includes('\n'))) return undefined;
+    input = {
+      folders: folders.join('\n'),
+      counts: counts.join(','),
+      names: names.join('\n'),
+      displayDir,
+      confineTo,
+      regular: listedAsFile.map((f) => (f ? '1' : '0')).join(''),
+    };
+  } else return undefined;
+  if (poolThreads(paths.length, pool) <= 1) {
+    poolAheadCancel(ahead!);
+    return undefined;
   }
-  if (folders.some((f) => f.includes('\n')) || names.some((n) => n.includes('\n'))) return undefined;
-  const input: PrefetchInput = {
-    folders: folders.join('\n'),
-    counts: counts.join(','),
-    names: names.join('\n'),
-    displayDir,
-    confineTo,
-    regular: listedAsFile.map((f) => (f ? '1' : '0')).join(''),
-  };
   // This thread's display paths, folder by folder, in the order the chunks come.
-  const shows: ((name: string) => string)[] = [];
-  eachFolder(folders, counts, displayDir, (_, show, n) => {
-    for (let k = 0; k < n; k++) shows.push(show);
-  });
+  const { shows } = byFolder(dirs, displayDir);
+  // Documents a worker listed itself, not those of this list: read here (`mine`).
+  let mine: ((from: number, to: number) => SentRecord[]) | undefined;
+  let folder: string | undefined;
   // Each chunk is taken in as it comes, while the workers read on.
   const out: CheckedDocument[] = [];
-  for (const chunk of poolChunks(viewDocumentsTask, input, paths.length, pool))
-    for (const rec of chunk) {
+  for (const chunk of poolChunks(viewDocumentsTask, input, paths.length, { ...pool, ahead }))
+    for (let rec of chunk as ListedRecord[]) {
+      const i = out.length;
+      if (rec.name !== undefined) {
+        if (rec.dir !== undefined) folder = rec.dir;
+        if (folder !== dirs[i] || rec.name !== names[i]) {
+          mine ??= viewDocumentsTask.start({ list, displayDir, confineTo });
+          rec = mine(i, i + 1)[0]!;
+        }
+      }
       // Most documents have no finding: they share one empty list instead of one copied each.
       if (rec.findings.length === 0) (rec as { findings: readonly Finding[] }).findings = NONE;
-      const i = out.length;
       const path = paths[i]!;
       const doc = documentOf(withRef(rec, { path, file: shows[i]!(names[i]!) }));
       out.push(doc);

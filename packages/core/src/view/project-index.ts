@@ -7,11 +7,11 @@ import type { CheckedDocument, Dialect, DialectId, ListedEntry, TreeContext } fr
 import { dialects } from '../dialects/registry.js';
 import { teamDocumentPaths } from '../dialects/team/load.js';
 import { folderLinkedOutside, OUTSIDE_REASON, resolvesOutside } from '../fs/folder-link.js';
-import { type PoolOptions, poolThreads, warmPool } from '../pool/pool.js';
+import { type PoolOptions, poolAheadCancel, poolThreads } from '../pool/pool.js';
 import { redactSecretsIn, redactSecretsInShared } from '../text/secrets.js';
 import { displayUnder } from './display.js';
 import { failedRootView } from './failed-run.js';
-import { type PrefetchList, prefetchDocuments } from './index-cache-prefetch.js';
+import { type PrefetchList, prefetchDocuments, prefetchTeamRoot } from './index-cache-prefetch.js';
 import type { RunFacts, RunView } from './run-view.js';
 
 export { displayUnder } from './display.js';
@@ -501,8 +501,10 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
     opts.onProgress?.(`reading ${d.id} runs in ${display(root)}`);
     // A large team root is read ahead on the worker pool; the loader then finds its documents here.
     if (d.id === 'team' && !opts.readDocument) {
-      // Workers start while this thread lists the events (a worker takes ~50 ms to load its modules).
-      if (!prev && manyEvents(root, listing)) warmPool(opts.pool?.threads);
+      // Nothing read yet and many events (a cold load): the workers list the root and read its documents while
+      // this thread lists it (`prefetchTeamRoot`); a worker takes ~50 ms to load its modules.
+      const cold = !prev && docs.size === 0 && manyEvents(root, listing);
+      const early = cold ? prefetchTeamRoot(root, dir, opts.confineTo, opts.pool) : undefined;
       const listed = teamDocumentPaths(root, { listing, confineTo: opts.confineTo });
       const { paths } = listed;
       // At most this many are not in the index: the root asked for `prev.docs` last time, and a document it no
@@ -525,7 +527,15 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
       }
       ahead = list.paths;
       // Each document goes into the index as its chunk comes, while the workers read on.
-      const read = prefetchDocuments(list, dir, opts.confineTo, opts.pool, docs);
+      const read = prefetchDocuments(
+        list,
+        dir,
+        opts.confineTo,
+        opts.pool,
+        docs,
+        list === listed ? early : undefined,
+      );
+      if (early && list !== listed) poolAheadCancel(early);
       if (read) {
         documentsRead += read.length;
         aheadDocs = read;

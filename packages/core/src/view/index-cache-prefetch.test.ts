@@ -1,0 +1,81 @@
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { teamDocumentPaths } from '../dialects/team/load.js';
+import { warmPool, warmPoolLoaded } from '../pool/pool.js';
+import { prefetchDocuments, prefetchTeamRoot } from './index-cache-prefetch.js';
+
+// Pooled runs use core's built worker (packages/core/dist/pool/pool-worker.js): build core first.
+
+const tmp = mkdtempSync(join(tmpdir(), 'ckpt-prefetch-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const RUN = '20261120T080000000000Z-420ade';
+
+/** An event file whose value tells it apart from every other (`n`, and a name that sorts by `n`). */
+function writeEvent(events: string, n: number, suffix = 'a'): string {
+  const name = `20261120T08${String(n).padStart(8, '0')}Z-task_started-build-t${String(n).padStart(5, '0')}-${suffix}.json`;
+  const value = {
+    event: 'task_started',
+    at: '2026-11-20T08:00:00Z',
+    run_id: RUN,
+    task_id: `build-t${String(n).padStart(5, '0')}`,
+    stage: 'build',
+    agent: 'be',
+    attempt: 1,
+    status: 'running',
+    inputs: [],
+    artifacts: [],
+    evidence: `${n}${suffix}`,
+    next: '',
+  };
+  writeFileSync(join(events, name), `${JSON.stringify(value, null, 2)}\n`);
+  return name;
+}
+
+/** What a loaded document is, as the loader sees it. */
+const seen = (
+  docs: readonly { path: string; file: string; kind?: string; value: unknown; findings: unknown }[],
+) => docs.map((d) => ({ path: d.path, file: d.file, kind: d.kind, value: d.value, findings: d.findings }));
+
+describe('prefetchTeamRoot', () => {
+  it('should load what a fresh load does when the folder changes between the workers listing and this thread', async () => {
+    const runs = join(tmp, '.team', 'runs');
+    const events = join(runs, RUN, 'events');
+    mkdirSync(events, { recursive: true });
+    mkdirSync(join(runs, RUN, 'approvals'));
+    writeFileSync(
+      join(runs, RUN, 'run.json'),
+      `${JSON.stringify({ run_id: RUN, created_at: '2026-11-20T08:00:00Z' })}\n`,
+    );
+    const names: string[] = [];
+    for (let n = 0; n < 600; n += 2) names.push(writeEvent(events, n));
+    const pool = { threads: 2, minItemsPerThread: 1, chunkSize: 8 };
+    warmPool(2);
+    await warmPoolLoaded();
+    const ahead = prefetchTeamRoot(runs, tmp, undefined, pool);
+    expect(ahead).toBeDefined();
+    // The worker has listed the root once it takes a first chunk.
+    const until = Date.now() + 30_000;
+    while (Atomics.load(ahead!.state, 0) === 0 && Date.now() < until);
+    expect(Atomics.load(ahead!.state, 0)).toBeGreaterThan(0);
+    // Then: files removed, added between the others, renamed, and a run that sorts first (every index moves).
+    for (const i of [0, 7, 100, 200, 299]) rmSync(join(events, names[i]!));
+    for (const n of [1, 3, 151, 401, 599, 601]) writeEvent(events, n);
+    for (const i of [10, 50, 250])
+      renameSync(join(events, names[i]!), join(events, names[i]!.replace('-a.json', '-b.json')));
+    const first = join(runs, '20261119T080000000000Z-000000', 'events');
+    mkdirSync(first, { recursive: true });
+    for (let n = 0; n < 20; n++) writeEvent(first, n, 'c');
+    const list = teamDocumentPaths(runs);
+    const got = prefetchDocuments(list, tmp, undefined, pool, undefined, ahead);
+    // A fresh load of the folder as it is now.
+    warmPool(2);
+    const fresh = prefetchDocuments(teamDocumentPaths(runs), tmp, undefined, pool);
+    expect(got).toHaveLength(list.paths.length);
+    expect(seen(got!)).toEqual(seen(fresh!));
+    expect(got!.map((d) => (d.value as { evidence?: string })?.evidence)).toContain('601a');
+    expect(got!.every((d, i) => d.path === list.paths[i])).toBe(true);
+  }, 60_000);
+});

@@ -124,7 +124,17 @@ async function run() {
       });
       saveCodeCaches();
     } else {
-      code = await (await import(pathToFileURL(module).href)).fastValidate(args.slice(1));
+      // The workspace's modules, the bundle being stale: the same flags for a large input (no code cache here to
+      // keep under the defaults). Their workers run core's pool-worker.js, whose start puts the young generation's
+      // growth back to V8's default (see LARGE_INPUT_FLAGS); a brief input of fewer than 48 runs has none.
+      code = await (await import(pathToFileURL(module).href)).fastValidate(args.slice(1), {
+        onLargeInput(input) {
+          setInputFlags(input?.brief === true ? BRIEF_INPUT_FLAGS : LARGE_INPUT_FLAGS);
+        },
+        onLongInput() {
+          if (setV8Flags(['--turbofan'])) inputFlags = LARGE_INPUT_FLAGS;
+        },
+      });
     }
   }
   if (code === undefined) {

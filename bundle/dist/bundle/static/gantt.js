@@ -54,6 +54,15 @@ export function ganttSection(base, runRef) {
     ),
     h('div', { class: 'gantt-wrap' }, canvas, tip),
   );
+  // Far from the view (more than a quarter of the window's height away), the canvas is `away`: while a list scrolls
+  // the page does not draw it (shape.css). A page scroll brings it back before it is in view.
+  new IntersectionObserver(
+    (entries) => {
+      const e = entries.at(-1);
+      if (e) canvas.classList.toggle('away', !e.isIntersecting);
+    },
+    { rootMargin: '25%' },
+  ).observe(canvas);
   /** @type {any} */
   let doc;
   // The view: time [t0, t1] and rows [r0, r1).

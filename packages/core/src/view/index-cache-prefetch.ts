@@ -14,6 +14,7 @@ import {
   poolThreads,
 } from '../pool/pool.js';
 import { displayInFolder } from './display.js';
+import { SharedStrings } from './shared-strings.js';
 
 const NONE: readonly Finding[] = Object.freeze([]);
 
@@ -201,6 +202,8 @@ export function prefetchDocuments(
   let folder: string | undefined;
   // Each chunk is taken in as it comes, while the workers read on.
   const out: CheckedDocument[] = [];
+  // The strings the documents repeat (run id, stage, kind...) are kept once, not once per document.
+  const strings = new SharedStrings();
   for (const chunk of poolChunks(viewDocumentsTask, input, paths.length, { ...pool, ahead }))
     for (let rec of chunk as ListedRecord[]) {
       const i = out.length;
@@ -213,6 +216,8 @@ export function prefetchDocuments(
       }
       // Most documents have no finding: they share one empty list instead of one copied each.
       if (rec.findings.length === 0) (rec as { findings: readonly Finding[] }).findings = NONE;
+      (rec as { kind: string | undefined }).kind = strings.kind(rec.kind);
+      strings.share(rec.value);
       const path = paths[i]!;
       const doc = documentOf(withRef(rec, { path, file: shows[i]!(names[i]!) }));
       out.push(doc);

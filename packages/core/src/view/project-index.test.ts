@@ -274,6 +274,29 @@ describe('createProjectIndex', () => {
     expect(pooled.refresh([event]).runs).toEqual(fresh(dir));
   });
 
+  it('should read each team document once in a one-shot load on worker threads, its run.json too', () => {
+    const dir = copySample();
+    const pool = { threads: 2, minItemsPerThread: 1 };
+    const runsDir = join(dir, '.team/runs');
+    const documents = readdirSync(runsDir)
+      .filter((n) => n.startsWith('2026'))
+      .flatMap((n) => [
+        ...(existsSync(join(runsDir, n, 'run.json')) ? ['run.json'] : []),
+        ...['events', 'approvals'].flatMap((sub) =>
+          existsSync(join(runsDir, n, sub))
+            ? readdirSync(join(runsDir, n, sub)).filter((f) => f.endsWith('.json'))
+            : [],
+        ),
+      ]);
+    const once = createProjectIndex(dir, { now: NOW, dialects: ['team'], signatures: false, pool }).load();
+    expect(once.stats.documentsRead).toBe(documents.length);
+    expect(JSON.stringify(once.runs)).toBe(
+      JSON.stringify(
+        createProjectIndex(dir, { now: NOW, dialects: ['team'], pool: { threads: 1 } }).load().runs,
+      ),
+    );
+  });
+
   it('should load the same runs on worker threads when event file names lie or texts hold secrets', () => {
     const dir = copySample();
     const events = filesUnder(join(dir, '.team/runs')).filter((p) => p.includes('/events/'));

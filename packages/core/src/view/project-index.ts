@@ -5,7 +5,7 @@ import { currentTime } from '../attention/clock.js';
 import { createTreeContext } from '../check/validate-files.js';
 import type { CheckedDocument, Dialect, DialectId, ListedEntry, TreeContext } from '../dialects/dialect.js';
 import { dialects } from '../dialects/registry.js';
-import { teamDocumentPaths } from '../dialects/team/load.js';
+import { listedPaths, teamDocumentPaths } from '../dialects/team/load.js';
 import { folderLinkedOutside, OUTSIDE_REASON, resolvesOutside } from '../fs/folder-link.js';
 import { type PoolOptions, poolAheadCancel, poolThreads } from '../pool/pool.js';
 import { redactSecretsIn, redactSecretsInShared } from '../text/secrets.js';
@@ -172,9 +172,17 @@ const linkSig = (p: string): string => {
 /**
  * Adds the signature of `path` and, for a folder, of everything under it (symlinks followed once, no deeper). A
  * folder below the root that is a link out of `confineTo` is signed as the link and never listed (nothing under
- * it is stat'ed): only folders are lstat'ed for it, never each file. `depth` 0: `path` is a root.
+ * it is stat'ed): only folders are lstat'ed for it, never each file. `depth` 0: `path` is a root. `entries`: the
+ * paths of a folder's entries as the loader will ask for them (`listedPaths`), so that the signature and the
+ * documents share one string per path (100k events: ~19 MB); without it each folder is listed here.
  */
-function sign(path: string, into: Map<string, string>, confineTo?: string, depth = 0): void {
+function sign(
+  path: string,
+  into: Map<string, string>,
+  confineTo?: string,
+  depth = 0,
+  entries?: (dir: string) => readonly string[],
+): void {
   // A root outside is loaded as one finding, with an empty signature: nothing under it is listed or stat'ed.
   if (depth === 0 && confineTo !== undefined && resolvesOutside(path, confineTo)) return;
   const s = fileSig(path);
@@ -184,6 +192,10 @@ function sign(path: string, into: Map<string, string>, confineTo?: string, depth
   if (depth > 0 && folderLinkedOutside(path, confineTo)) {
     // Signed as the link (re-pointed, it changes), not as the folder outside (a file added there does not).
     into.set(path, linkSig(path));
+    return;
+  }
+  if (entries) {
+    for (const p of entries(path)) sign(p, into, confineTo, depth + 1, entries);
     return;
   }
   let names: string[];
@@ -420,7 +432,9 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
     }
     if (signatures && !signature) {
       signature = new Map();
-      sign(root, signature, opts.confineTo);
+      // Listed through the index's listings (as the loader lists): the loader then finds the same listings and
+      // path strings instead of listing every folder again.
+      sign(root, signature, opts.confineTo, 0, (folder) => listedPaths(folder, { listing }));
     }
     const used: string[] = [];
     const usedFolders = new Set<string>();
@@ -452,6 +466,11 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
     const ctx: TreeContext = {
       document(abs) {
         used.push(abs);
+        // A one-shot load does not keep what it read ahead by path (below): the next document read ahead is this.
+        if (!signatures && taken < ahead.length) {
+          const got = readAhead([abs]);
+          if (got) return got[0]!;
+        }
         return fetch(abs);
       },
       documents(_absDir, paths) {
@@ -526,13 +545,15 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
         }
       }
       ahead = list.paths;
-      // Each document goes into the index as its chunk comes, while the workers read on.
+      // Each document goes into the index as its chunk comes, while the workers read on. A one-shot load (no
+      // signatures: nothing is read again from the index) takes them from the list only (`readAhead`): no 100k
+      // paths hashed into the map (each path flattened, a copy kept alive).
       const read = prefetchDocuments(
         list,
         dir,
         opts.confineTo,
         opts.pool,
-        docs,
+        signatures ? docs : undefined,
         list === listed ? early : undefined,
       );
       if (early && list !== listed) poolAheadCancel(early);

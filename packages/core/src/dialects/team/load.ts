@@ -18,6 +18,11 @@ export interface TeamRunFiles {
   readonly run: CheckedDocument | undefined;
   /** Event documents, by file name. */
   readonly events: readonly CheckedDocument[];
+  /**
+   * The file name of each of `events` as the folder's listing gave it (`fileNameOf` of its path, without making
+   * the path one string first); undefined when the events are not the listing's documents (a folder linked out).
+   */
+  readonly eventNames?: readonly string[];
   /** Approval documents, by file name. */
   readonly approvals: readonly CheckedDocument[];
   /** Temp files left in the run directory, events/ or approvals/ (absolute paths). */
@@ -158,6 +163,14 @@ function listed(dir: string, ctx?: Pick<TreeContext, 'listing' | 'release'>): Li
 const entries = (dir: string, ctx?: Pick<TreeContext, 'listing' | 'release'>) => listed(dir, ctx).entries;
 
 /**
+ * The path of each entry of a folder, as the loader makes them (through the context's listing, kept with it): a
+ * caller that lists the same folders first (the project index signing a root) shares the loader's path strings.
+ * Empty when the folder cannot be listed.
+ */
+export const listedPaths = (dir: string, ctx: Pick<TreeContext, 'listing'>): readonly string[] =>
+  listed(dir, ctx).paths;
+
+/**
  * What stands for a folder of a run that is a symbolic link out of the project (`ctx.confineTo`): one unreadable
  * document at the folder's path, its one finding `io/outside-project`. The folder is never listed, so no name of a
  * file outside the project is shown.
@@ -167,10 +180,17 @@ function outsideFolder(dir: string, ctx: Pick<TreeContext, 'display'>): CheckedD
   return { ...unreadable(dir, file), findings: [outsideFolderFinding(file)] };
 }
 
-function docsIn(dir: string, ctx: TreeContext, temps: string[]): readonly CheckedDocument[] {
+/** The documents of a run's folder; `named.names`: their names in the listing, when they are its documents. */
+function docsIn(
+  dir: string,
+  ctx: TreeContext,
+  temps: string[],
+  named?: { names?: readonly string[] },
+): readonly CheckedDocument[] {
   if (folderLinkedOutside(dir, ctx.confineTo)) return [outsideFolder(dir, ctx)];
   const l = listed(dir, ctx);
   for (const t of l.temps) temps.push(t);
+  if (named) named.names = l.jsonNames;
   // Not only regular files: a directory, FIFO or symlink (a loop, a dangling one) named like an event is read
   // too, so the reader reports what it is instead of the event silently vanishing.
   if (ctx.documents) return ctx.documents(dir, l.json);
@@ -197,13 +217,17 @@ export function loadTeamRunFiles(dir: string, ctx: TreeContext): TeamRunFiles {
     return { id: basename(dir), dir, run: outsideFolder(dir, ctx), events: [], approvals: [], tempFiles: [] };
   const temps = [...listed(dir, ctx).temps];
   const runPath = join(dir, 'run.json');
+  // lstat, not existsSync: a dangling or looping run.json link, or a directory, is a broken run.json (reported),
+  // not a missing one.
+  const run = entryExists(runPath) ? ctx.document(runPath) : undefined;
+  const named: { names?: readonly string[] } = {};
+  const events = docsIn(join(dir, 'events'), ctx, temps, named);
   return {
     id: basename(dir),
     dir,
-    // lstat, not existsSync: a dangling or looping run.json link, or a directory, is a broken run.json (reported),
-    // not a missing one.
-    run: entryExists(runPath) ? ctx.document(runPath) : undefined,
-    events: docsIn(join(dir, 'events'), ctx, temps),
+    run,
+    events,
+    ...(named.names !== undefined && named.names.length === events.length ? { eventNames: named.names } : {}),
     approvals: docsIn(join(dir, 'approvals'), ctx, temps),
     tempFiles: temps,
   };

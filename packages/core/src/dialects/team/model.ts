@@ -364,8 +364,11 @@ export function teamRunModel(
   else {
     const events: TeamEventRecord[] = [];
     const ignoredList: string[] = [];
-    for (const d of files.events) {
-      const e = eventOf(d);
+    // A record read once takes its name from the listing (a path made one string only to cut its name from).
+    const names = keep ? undefined : files.eventNames;
+    for (let i = 0; i < files.events.length; i++) {
+      const d = files.events[i]!;
+      const e = names ? readEventRecord(d, names[i]) : eventOf(d);
       if (e) events.push(e);
       else ignoredList.push(d.file);
     }

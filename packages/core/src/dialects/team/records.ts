@@ -108,13 +108,16 @@ export function approvalRecord(doc: CheckedDocument): TeamApprovalRecord | undef
   return r ?? undefined;
 }
 
-/** `eventRecord` without keeping it: for a document read once (`validate`). */
-export function readEventRecord(doc: CheckedDocument): TeamEventRecord | undefined {
+/**
+ * `eventRecord` without keeping it: for a document read once (`validate`). `name`: the document's file name when
+ * the caller has it (`TeamRunFiles.eventNames`), else it is taken from the path.
+ */
+export function readEventRecord(doc: CheckedDocument, name?: string): TeamEventRecord | undefined {
   if (!fitForState(doc, 'team/task-event')) return undefined;
   const v = doc.value as Record<string, unknown>;
   const r: { -readonly [K in keyof TeamEventRecord]: TeamEventRecord[K] } = {
     doc,
-    name: fileNameOf(doc.path),
+    name: name ?? fileNameOf(doc.path),
     event: v.event as TeamEventRecord['event'],
     at: str(v.at),
     runId: str(v.run_id),

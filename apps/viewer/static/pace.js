@@ -15,12 +15,8 @@ const WINDOW = 9;
  * tries rows again at the first guess (a machine busy a moment ago may not be now). Not every second: on a slow
  * machine such a try is a long frame (the hidden rows come back; ~45 ms of CPU under 4x throttling) ... */
 const AGE = 3000;
-/** ... filling no more than this many rows a frame until two frames that filled rows are measured again (one
- * alone does not move the estimate off the first guess; under 4x throttling a frame that fills 4 rows after the
- * names is ~35 ms of CPU). */
-const PROBE = 2;
-/** Frames that filled rows measured before `fill` trusts `rows`. */
-const TRUSTED = 2;
+/** ... filling no more than this many rows a frame until a frame that filled rows is measured again. */
+const PROBE = 4;
 
 /**
  * How many rows a list can fill in one frame of a scroll on this machine, from what its recent frames cost: the
@@ -59,13 +55,12 @@ export class FramePace {
   }
 
   /**
-   * Rows a frame fills now: `rows()`, or at most PROBE while fewer than TRUSTED recent frames that filled rows were
-   * measured (a first guess that is wrong costs a frame or two of a couple of rows, not a long one).
-   * @param {number} [now]
+   * Rows a frame fills now: `rows()`, or at most PROBE while no recent frame that filled rows was measured (a first
+   * guess that is wrong costs one frame of a few rows, not a long one). @param {number} [now]
    */
   fill(now = performance.now()) {
     const rows = this.rows(now);
-    return this.perRows.values.length >= TRUSTED ? rows : Math.min(rows, PROBE);
+    return this.perRows.values.length ? rows : Math.min(rows, PROBE);
   }
 }
 

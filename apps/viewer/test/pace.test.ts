@@ -59,19 +59,6 @@ describe('FramePace: rows a frame of a scroll may fill, from what the recent fra
     expect(pace.rows(5001)).toBe(guess);
   });
 
-  it('should fill a couple of rows a frame until two frames that filled rows are measured', () => {
-    const pace = new FramePace();
-    frames(pace, 9, 1.5, 0);
-    expect(pace.fill()).toBe(2);
-    // One frame that filled rows: the estimate is still the first guess, and so is the frame's share.
-    pace.record(1.5 + 0.8 * 2, 2);
-    expect(pace.fill()).toBe(2);
-    pace.record(1.5 + 0.8 * 2, 2);
-    expect(pace.fill()).toBeGreaterThanOrEqual(11);
-    // Seconds later (a list that showed names measured no row), a couple again.
-    expect(pace.fill(performance.now() + 4000)).toBe(2);
-  });
-
   it('should ignore measurements that cannot be a frame', () => {
     const pace = new FramePace();
     const before = pace.rows();

@@ -175,7 +175,8 @@ await build({ ...common, input: { ckpt: join(dist, 'main.js') } }, { dir: out, c
 
 /**
  * The fast path's entry: `fastValidate`, and what its pool's workers need to run the same file (bin/ckpt.js starts
- * them on itself, loading validate.cjs with the code cache the main thread wrote): `setPoolWorker`, `servePool`.
+ * them on itself, loading validate.cjs with the code cache the main thread wrote): `setPoolWorker`, `servePool`, and
+ * `adoptPoolWorker` for the worker it starts at its first line.
  */
 function fastPathEntry() {
   const id = '\0ckpt-validate-entry';
@@ -187,7 +188,7 @@ function fastPathEntry() {
       source === id
         ? [
             `export { fastValidate } from ${from(join(dist, 'commands', 'validate-fast.js'))};`,
-            `export { setPoolWorker } from ${from(join(coreDir, 'dist', 'pool', 'pool.js'))};`,
+            `export { adoptPoolWorker, setPoolWorker } from ${from(join(coreDir, 'dist', 'pool', 'pool.js'))};`,
             `export { servePool } from ${from(join(coreDir, 'dist', 'pool', 'serve.js'))};`,
           ].join('\n')
         : null,

@@ -353,4 +353,40 @@ describe('the fast path pool', () => {
       rmSync(tmp, { recursive: true, force: true });
     }
   });
+
+  it('should give the report of one thread on a brief tree, with the worker it starts at once for a directory', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'ckpt-fast-early-'));
+    try {
+      const fixture = resolve(
+        import.meta.dirname,
+        '../../../../test-fixtures/team/approval-unknown-field/.team',
+      );
+      const runs = join(tmp, '.team', 'runs');
+      cpSync(fixture, join(tmp, '.team'), { recursive: true });
+      const [run] = readdirSync(runs).filter((n) => n !== 'current');
+      // 25 runs: brief, and two threads once a worker has started (VALIDATE_MIN_UNITS_PER_THREAD_STARTED).
+      for (let i = 0; i < 24; i++)
+        cpSync(join(runs, run!), join(runs, `${run}-${String(i).padStart(2, '0')}`), { recursive: true });
+      const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1' };
+      for (const k of ['GITHUB_ACTIONS', 'GITHUB_STEP_SUMMARY', 'CKPT_THREADS']) delete env[k];
+      const report = (extra: Record<string, string>, ...args: string[]) =>
+        spawnSync(process.execPath, [bin, 'validate', ...args, '--reporter', 'json'], {
+          encoding: 'utf8',
+          env: { ...env, ...extra },
+          maxBuffer: 1 << 28,
+        });
+      const one = report({ CKPT_THREADS: '1' }, tmp);
+      expect(one.stdout.length).toBeGreaterThan(10_000);
+      for (const args of [[tmp], [join(tmp, 'missing'), tmp], [join(runs, run!, 'run.json'), tmp]]) {
+        const pooled = report({}, ...args);
+        const alone = report({ CKPT_THREADS: '1' }, ...args);
+        expect(pooled.stderr).toBe(alone.stderr);
+        expect(pooled.stdout === alone.stdout).toBe(true);
+        expect(pooled.status).toBe(alone.status);
+      }
+      expect(report({}, tmp).stdout === one.stdout).toBe(true);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  });
 });

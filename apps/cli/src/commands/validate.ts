@@ -50,10 +50,12 @@ function threadsFromEnv(): { pool?: { threads: number } } {
 
 /** What the caller of `runValidate` may add to the run (bin/ckpt.js: V8's heap sizing for a large input). */
 export interface ValidateHooks {
-  /** See `ValidateOptions.onLargeInput` (@ckpt/core): told whether the input is brief. */
-  readonly onLargeInput?: (input: { readonly brief: boolean }) => void;
+  /** See `ValidateOptions.onLargeInput` (@ckpt/core): told whether the input is brief, and on how many threads. */
+  readonly onLargeInput?: (input: { readonly brief: boolean; readonly threads: number }) => void;
   /** See `ValidateOptions.onLongInput` (@ckpt/core). */
   readonly onLongInput?: () => void;
+  /** See `PoolOptions.afterChunk` (@ckpt/core): called on this thread after each run (or chunk of files) it checked. */
+  readonly afterChunk?: () => void;
 }
 
 /** `ckpt validate [paths...]`: exit 0 valid, 1 error findings, 2 usage error, 3 unreadable input. */
@@ -92,7 +94,7 @@ export async function runValidate(
     onProgress: (d, t) => progress.update(d, t),
     ...(hooks.onLargeInput ? { onLargeInput: hooks.onLargeInput } : {}),
     ...(hooks.onLongInput ? { onLongInput: hooks.onLongInput } : {}),
-    ...threads,
+    ...(hooks.afterChunk ? { pool: { ...threads.pool, afterChunk: hooks.afterChunk } } : threads),
   });
   const ctx = {
     // A getter: colorsFor asks only when neither --color nor NO_COLOR / FORCE_COLOR decides.

@@ -2,7 +2,15 @@ import { dirname, sep } from 'node:path';
 import type { CheckedDocument, Dialect, TreeContext, UnitFacts } from '../dialects/dialect.js';
 import { getDialect } from '../dialects/registry.js';
 import { compareFindings, type Finding } from '../findings/finding.js';
-import { type PoolOptions, poolChunks, poolMap, poolThreads, warmPool } from '../pool/pool.js';
+import {
+  type PoolOptions,
+  poolChunks,
+  poolIdleWorkers,
+  poolMap,
+  poolRelease,
+  poolThreads,
+  warmPool,
+} from '../pool/pool.js';
 import { type CheckOptions, checkDocument } from './check-document.js';
 import { type Collected, collectFiles, displayPath, type FileRef } from './collect-files.js';
 import {
@@ -45,6 +53,13 @@ export const VALIDATE_MIN_FILES_PER_THREAD = 16_000;
 export const VALIDATE_MIN_UNITS_PER_THREAD = 24;
 
 /**
+ * VALIDATE_MIN_UNITS_PER_THREAD for a brief input (`LargeInput.brief`) when a worker has already started (the CLI
+ * starts one at its first line for a directory: `adoptPoolWorker`): its ~0.1 s bootstrap then overlaps this
+ * thread's start-up and walk instead of following them, so 10k team files (25 runs) take two threads.
+ */
+export const VALIDATE_MIN_UNITS_PER_THREAD_STARTED = 12;
+
+/**
  * Up to this many units (and fewer than VALIDATE_MIN_FILES_PER_THREAD files outside units) a large input is brief
  * (`LargeInput.brief`): ~25k team files, done in about a second on 2 cores.
  */
@@ -64,6 +79,8 @@ export interface LargeInput {
    * for the run.
    */
   readonly brief: boolean;
+  /** The threads that will check it (this one included): more than one when workers take part. */
+  readonly threads: number;
 }
 
 /**
@@ -216,15 +233,22 @@ function* results(
   };
   const named: CheckOptions = { ...check, sniff: true };
   const total = c.files.length + c.units.length;
+  const large = c.units.length > 0 || c.files.length >= VALIDATE_LARGE_INPUT_FILES;
+  const brief = c.units.length <= VALIDATE_BRIEF_UNITS && c.files.length < VALIDATE_MIN_FILES_PER_THREAD;
   const unitPool: PoolOptions = {
-    minItemsPerThread: VALIDATE_MIN_UNITS_PER_THREAD,
+    minItemsPerThread:
+      brief && poolIdleWorkers() > 0 ? VALIDATE_MIN_UNITS_PER_THREAD_STARTED : VALIDATE_MIN_UNITS_PER_THREAD,
     youngGenerationMb: VALIDATE_WORKER_YOUNG_MB,
     ...opts.pool,
     chunkSize: 1,
   };
-  const large = c.units.length > 0 || c.files.length >= VALIDATE_LARGE_INPUT_FILES;
-  const brief = c.units.length <= VALIDATE_BRIEF_UNITS && c.files.length < VALIDATE_MIN_FILES_PER_THREAD;
-  if (large) opts.onLargeInput?.({ brief });
+  const threads = Math.max(
+    c.units.length > 0 ? poolThreads(c.units.length, unitPool) : 1,
+    poolThreads(c.files.length, { minItemsPerThread: VALIDATE_MIN_FILES_PER_THREAD, ...opts.pool }),
+  );
+  // A worker started ahead that nothing here will use is stopped now (it would only take CPU and memory).
+  if (threads === 1) poolRelease();
+  if (large) opts.onLargeInput?.({ brief, threads });
   let unwatch: (() => void) | undefined;
   if (large && brief && opts.onLongInput && c.units.length > 0) {
     let seen = c.files.length;

@@ -2,12 +2,14 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeF
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { poolThreads } from '../pool/pool.js';
+import { poolIdleWorkers, poolRelease, poolThreads, warmPool, warmPoolLoaded } from '../pool/pool.js';
 import { collectFiles } from './collect-files.js';
 import {
   type LargeInput,
   VALIDATE_BRIEF_FILES,
   VALIDATE_BRIEF_UNITS,
+  VALIDATE_MIN_UNITS_PER_THREAD,
+  VALIDATE_MIN_UNITS_PER_THREAD_STARTED,
   type ValidateOptions,
   validateCollected,
 } from './validate-files.js';
@@ -97,10 +99,10 @@ describe('validate by run: the same report as file by file', () => {
 });
 
 describe('onLargeInput', () => {
-  const inputs = (paths: string[], cwd: string) => {
+  const inputs = (paths: string[], cwd: string, pool = serial) => {
     const told: LargeInput[] = [];
     const stream = validateCollected(collectFiles(paths, cwd, { units: true }), {
-      pool: serial,
+      pool,
       onLargeInput: (input) => told.push(input),
     });
     for (const _ of stream.files);
@@ -138,18 +140,42 @@ describe('onLargeInput', () => {
   });
 
   it('should tell a tree of up to VALIDATE_BRIEF_UNITS runs brief, and one of more not', () => {
-    expect(inputs(['.'], sample)).toEqual([{ brief: true }]);
+    expect(inputs(['.'], sample)).toEqual([{ brief: true, threads: 1 }]);
     const root = mkdtempSync(join(tmpdir(), 'ckpt-brief-'));
     try {
       const runs = join(root, '.team', 'runs');
       for (let i = 0; i < VALIDATE_BRIEF_UNITS; i++) mkdirSync(join(runs, `r${i}`), { recursive: true });
-      expect(inputs(['.'], root)).toEqual([{ brief: true }]);
+      expect(inputs(['.'], root)).toEqual([{ brief: true, threads: 1 }]);
       mkdirSync(join(runs, 'one-more'));
-      expect(inputs(['.'], root)).toEqual([{ brief: false }]);
+      expect(inputs(['.'], root)).toEqual([{ brief: false, threads: 1 }]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
   });
+
+  it('should check a brief tree on two threads from fewer runs when a worker has already started', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'ckpt-started-'));
+    try {
+      const runs = join(root, '.team', 'runs');
+      const n = 2 * VALIDATE_MIN_UNITS_PER_THREAD_STARTED;
+      expect(n).toBeLessThan(2 * VALIDATE_MIN_UNITS_PER_THREAD);
+      for (let i = 0; i < n; i++) mkdirSync(join(runs, `r${i}`), { recursive: true });
+      const two: ValidateOptions['pool'] = { threads: 2 };
+      poolRelease();
+      expect(inputs(['.'], root, two)).toEqual([{ brief: true, threads: 1 }]);
+      warmPool(2);
+      await warmPoolLoaded();
+      expect(poolIdleWorkers()).toBe(1);
+      expect(inputs(['.'], root, two)).toEqual([{ brief: true, threads: 2 }]);
+      expect(poolIdleWorkers()).toBe(0);
+      // A waiting worker that the input is too small for is stopped.
+      warmPool(2);
+      expect(inputs(['.'], sample, two)).toEqual([{ brief: true, threads: 1 }]);
+      expect(poolIdleWorkers()).toBe(0);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('should be called once for a tree with a run, before its report, and never for a file or a few', () => {
     expect(calls(['.'], sample)).toBe(1);

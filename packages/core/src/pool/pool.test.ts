@@ -1,5 +1,17 @@
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { type PoolTask, poolChunks, poolMap, poolThreads, warmPool, warmPoolLoaded } from './pool.js';
+import {
+  adoptPoolWorker,
+  type PoolTask,
+  poolChunks,
+  poolIdleWorkers,
+  poolMap,
+  poolRelease,
+  poolThreads,
+  warmPool,
+  warmPoolLoaded,
+} from './pool.js';
 
 // Pooled runs use core's built worker (packages/core/dist/pool/pool-worker.js): build core first. Under vitest its
 // modules load only while this thread is free (seconds on a loaded machine): the test waits until they have.
@@ -85,4 +97,68 @@ describe('poolChunks', () => {
     // Two workers took every chunk (this thread took none) and failed on each: all redone here, in order.
     expect(failed.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   }, 60_000);
+});
+
+describe('workers started ahead', () => {
+  const script = fileURLToPath(new URL('../../dist/pool/pool-worker.js', import.meta.url));
+
+  it('should take a worker the caller started itself for the next job, like one warmPool started', async () => {
+    poolRelease();
+    const w = new Worker(script);
+    const exited = new Promise<void>((resolve) => w.once('exit', () => resolve()));
+    adoptPoolWorker(w);
+    expect(poolIdleWorkers()).toBe(1);
+    await warmPoolLoaded();
+    const failed: number[] = [];
+    const out = poolMap(unknownToWorkers, { base: 5 }, 200, {
+      threads: 2,
+      minItemsPerThread: 1,
+      chunkSize: 10,
+      callerWorks: false,
+      onWorkerError: (chunk) => failed.push(chunk),
+    });
+    expect(out).toEqual(unknownToWorkers.start({ base: 5 })(0, 200));
+    // The job took it (and started one more: callerWorks false wants two), and stopped both at its end.
+    expect(poolIdleWorkers()).toBe(0);
+    expect(failed.length).toBe(20);
+    await exited;
+  }, 60_000);
+
+  it('should stop the workers waiting for a job when told none will come', async () => {
+    warmPool(2);
+    expect(poolIdleWorkers()).toBe(1);
+    await warmPoolLoaded();
+    const w = new Worker(script);
+    const exited = new Promise<void>((resolve) => w.once('exit', () => resolve()));
+    adoptPoolWorker(w);
+    expect(poolIdleWorkers()).toBe(2);
+    poolRelease();
+    expect(poolIdleWorkers()).toBe(0);
+    // It ends (an idle worker left alone would wait for a job as long as the process lives).
+    await exited;
+  }, 60_000);
+});
+
+describe('afterChunk', () => {
+  it('should be called on this thread after each chunk it ran', () => {
+    const after: number[] = [];
+    let last = -1;
+    const task: PoolTask<{ base: number }, number> = {
+      name: unknownToWorkers.name,
+      start: (input) => {
+        const run = unknownToWorkers.start(input);
+        return (from, to) => {
+          last = from;
+          return run(from, to);
+        };
+      },
+    };
+    const out = poolMap(task, { base: 0 }, 10, {
+      threads: 1,
+      chunkSize: 3,
+      afterChunk: () => after.push(last),
+    });
+    expect(out).toEqual(unknownToWorkers.start({ base: 0 })(0, 10));
+    expect(after).toEqual([0, 3, 6, 9]);
+  });
 });

@@ -41,6 +41,11 @@ export interface PoolOptions {
    * keeps little alive between items runs as fast with a few MB, and the process stays smaller.
    */
   readonly youngGenerationMb?: number;
+  /**
+   * Called on this thread after each chunk it ran itself (workers have `servePool`'s own), e.g. to collect the
+   * garbage a chunk left in the old generation before the next one adds to it.
+   */
+  readonly afterChunk?: () => void;
 }
 
 /**
@@ -154,6 +159,36 @@ export function warmPool(
     if (!w) return;
     idle.push(w);
   }
+}
+
+/**
+ * Takes a worker the caller started itself before anything else (the CLI starts one at its first line for
+ * `ckpt validate <directory>`, so that Node's worker bootstrap, ~75-150 ms, overlaps this thread's own start-up
+ * instead of following the walk): the next call that uses workers takes it, like one `warmPool` started. It must
+ * run what `setPoolWorker` names (a script that calls `servePool()`). Waiting, it never keeps the process alive;
+ * `poolRelease` stops it when no call will use it.
+ */
+export function adoptPoolWorker(w: Worker): void {
+  loaded.set(
+    w,
+    new Promise((resolve) => {
+      w.once('message', () => resolve());
+      w.once('exit', () => resolve());
+    }),
+  );
+  w.on('error', () => {});
+  w.unref();
+  idle.push(w);
+}
+
+/** How many workers wait for a job (started by `warmPool` or adopted): a job can use them at once. */
+export function poolIdleWorkers(): number {
+  return idle.length;
+}
+
+/** Stops the workers that wait for a job (`warmPool`, `adoptPoolWorker`): none will come. */
+export function poolRelease(): void {
+  for (const w of idle.splice(0)) void w.terminate();
 }
 
 /**
@@ -277,9 +312,12 @@ export function* poolChunks<I, O>(
     ahead?.chunkSize ?? opts.chunkSize ?? Math.min(512, Math.max(16, Math.ceil(count / (threads * 16))));
   const chunks = Math.ceil(count / chunkSize);
   let run: ((from: number, to: number) => O[]) | undefined;
+  const afterChunk = opts.afterChunk;
   const runChunk = (c: number) => {
     run ??= task.start(input);
-    return run(c * chunkSize, Math.min(count, (c + 1) * chunkSize));
+    const out = run(c * chunkSize, Math.min(count, (c + 1) * chunkSize));
+    afterChunk?.();
+    return out;
   };
   if (threads === 1) {
     for (let c = 0; c < chunks; c++) yield runChunk(c);

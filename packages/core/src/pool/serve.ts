@@ -17,8 +17,14 @@ interface Job {
   port: MessagePort;
 }
 
+/** What a worker script may add to `servePool`. */
+export interface ServeOptions {
+  /** Called after each chunk this worker ran (see `PoolOptions.afterChunk`). */
+  readonly afterChunk?: () => void;
+}
+
 /** Serves one job on this worker thread, then lets the thread end. Says once that its modules are loaded. */
-export function servePool(): void {
+export function servePool(opts: ServeOptions = {}): void {
   if (!parentPort) throw new Error('servePool runs on a worker thread');
   const parent = parentPort;
   parent.once('message', ({ task, input, chunkSize, state, port }: Job) => {
@@ -49,6 +55,7 @@ export function servePool(): void {
       Atomics.add(state, 1, 1);
       Atomics.notify(state, 1);
       if (last) break;
+      opts.afterChunk?.();
     }
     port.close();
     parent.close();

@@ -286,24 +286,25 @@ function makeFullCollection() {
 }
 
 /**
- * For `ckpt validate` with a directory among its arguments, run by the bundle on a machine with a second core (and
- * CKPT_THREADS not 1): a pool worker of the fast path started at once, and `{ worker, mode }`; undefined otherwise.
+ * For `ckpt validate` with a directory of many team runs among its arguments (manyRuns), run by the bundle on a
+ * machine with a second core (and CKPT_THREADS not 1): a pool worker of the fast path started at once, and
+ * `{ worker, mode }`; undefined otherwise.
  * Node's bootstrap of a worker thread takes ~75-150 ms of its own (it compiles Node's internal modules again):
  * started here it overlaps this thread's start-up (the bundle, the walk) instead of following the walk, which
  * made a worker pay only from ~25k team files (BENCHMARKS.md, wave 9). The pool takes it (`adoptPoolWorker`) and
  * core stops it when the input is too small to use it. Never for a file argument: one file costs start-up only.
+ * Nor for a small tree: a worker started for nothing costs ~30 ms of wall time and ~90 ms of CPU (the sample
+ * project, 154 files: 0.25 -> 0.28 s).
  * `mode` ([0]) is 0 until the input's flags are known, then their index in FLAGS_BY_MODE.
  */
 function startEarlyWorker() {
   const args = process.argv;
   if (args[2] !== 'validate' || process.env.CKPT_THREADS === '1') return undefined;
   try {
-    let directory = false;
-    for (let i = 3; i < args.length && !directory; i++)
-      if (!args[i].startsWith('-'))
-        directory = statSync(args[i], { throwIfNoEntry: false })?.isDirectory() === true;
+    let many = false;
+    for (let i = 3; i < args.length && !many; i++) if (!args[i].startsWith('-')) many = manyRuns(args[i]);
     const bundle = join(dist, 'bundle', 'validate.cjs');
-    if (!directory || !isFresh(bundle, join(dist, 'commands', 'validate-fast.js'), ['core', 'schemas']))
+    if (!many || !isFresh(bundle, join(dist, 'commands', 'validate-fast.js'), ['core', 'schemas']))
       return undefined;
     const threads = require('node:worker_threads');
     if (!threads.isMainThread || require('node:os').availableParallelism() < 2) return undefined;
@@ -317,6 +318,21 @@ function startEarlyWorker() {
     return { worker, mode };
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Whether `path` is a directory whose team runs (`.team/runs/*`, the units core spreads over threads) are enough for
+ * two threads once a worker has started (core's VALIDATE_MIN_UNITS_PER_THREAD_STARTED, 12 per thread): a project,
+ * its `.team` folder or the `runs` folder itself. One listing of a few dozen names, ~0.1 ms.
+ */
+function manyRuns(path) {
+  const name = basename(path.replace(/[\\/]+$/, ''));
+  const runs = name === 'runs' ? path : join(path, name === '.team' ? 'runs' : join('.team', 'runs'));
+  try {
+    return readdirSync(runs).length > 24;
+  } catch {
+    return false;
   }
 }
 

@@ -188,14 +188,9 @@ export class VirtualList {
       if (!this.filling) {
         this.filling = true;
         // The rows kept in the document still show their old items: out of sight (above the list's box, which
-        // clips them) until filled, their contents skipped (the browser would still paint them: a screen of rows
-        // in one frame). Moving a row and skipping its contents are style changes of its own box only (hiding it
-        // would restyle every element in it).
-        for (const row of this.spare)
-          if (row.isConnected) {
-            row.style.transform = 'translateY(-100%)';
-            row.style.contentVisibility = 'hidden';
-          }
+        // clips them) until filled. Moving a row is a style change of its own box only (hiding it would restyle
+        // every element in it).
+        for (const row of this.spare) if (row.isConnected) row.style.transform = 'translateY(-100%)';
       }
       rewrote = this.names(top, height, moved, brief);
     }
@@ -234,7 +229,6 @@ export class VirtualList {
       row.setAttribute('aria-posinset', String(i + 1));
       if (row.getAttribute('aria-setsize') !== size) row.setAttribute('aria-setsize', size);
       row.style.transform = `translateY(${i * rh}px)`;
-      if (row.style.contentVisibility) row.style.contentVisibility = '';
       this.rows.set(i, row);
       filled++;
     }

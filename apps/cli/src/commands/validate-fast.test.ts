@@ -323,18 +323,8 @@ describe('the fast path pool', () => {
   it('should give the report of one thread on a tree of many runs', () => {
     const tmp = mkdtempSync(join(tmpdir(), 'ckpt-fast-pool-'));
     try {
-      const fixture = resolve(
-        import.meta.dirname,
-        '../../../../test-fixtures/team/approval-unknown-field/.team',
-      );
-      const runs = join(tmp, '.team', 'runs');
-      cpSync(fixture, join(tmp, '.team'), { recursive: true });
-      const [run] = readdirSync(runs).filter((n) => n !== 'current');
       // Enough runs for the pool at its thresholds (a worker and this thread), some sorting around the first.
-      for (let i = 0; i < 150; i++)
-        cpSync(join(runs, run!), join(runs, `${run}${i % 2 ? '-' : '.'}${String(i).padStart(3, '0')}`), {
-          recursive: true,
-        });
+      copyTeamRuns(tmp, 150, (run, i) => `${run}${i % 2 ? '-' : '.'}${String(i).padStart(3, '0')}`);
       const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1' };
       for (const k of ['GITHUB_ACTIONS', 'GITHUB_STEP_SUMMARY']) delete env[k];
       const report = (threads: string) =>
@@ -357,16 +347,8 @@ describe('the fast path pool', () => {
   it('should give the report of one thread on a brief tree, with the worker it starts at once for a directory', () => {
     const tmp = mkdtempSync(join(tmpdir(), 'ckpt-fast-early-'));
     try {
-      const fixture = resolve(
-        import.meta.dirname,
-        '../../../../test-fixtures/team/approval-unknown-field/.team',
-      );
-      const runs = join(tmp, '.team', 'runs');
-      cpSync(fixture, join(tmp, '.team'), { recursive: true });
-      const [run] = readdirSync(runs).filter((n) => n !== 'current');
       // 25 runs: brief, and two threads once a worker has started (VALIDATE_MIN_UNITS_PER_THREAD_STARTED).
-      for (let i = 0; i < 24; i++)
-        cpSync(join(runs, run!), join(runs, `${run}-${String(i).padStart(2, '0')}`), { recursive: true });
+      const { runs, run } = copyTeamRuns(tmp, 24, (run, i) => `${run}-${String(i).padStart(2, '0')}`);
       const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1' };
       for (const k of ['GITHUB_ACTIONS', 'GITHUB_STEP_SUMMARY', 'CKPT_THREADS']) delete env[k];
       const report = (extra: Record<string, string>, ...args: string[]) =>
@@ -377,7 +359,7 @@ describe('the fast path pool', () => {
         });
       const one = report({ CKPT_THREADS: '1' }, tmp);
       expect(one.stdout.length).toBeGreaterThan(10_000);
-      for (const args of [[tmp], [join(tmp, 'missing'), tmp], [join(runs, run!, 'run.json'), tmp]]) {
+      for (const args of [[tmp], [join(tmp, 'missing'), tmp], [join(runs, run, 'run.json'), tmp]]) {
         const pooled = report({}, ...args);
         const alone = report({ CKPT_THREADS: '1' }, ...args);
         expect(pooled.stderr).toBe(alone.stderr);
@@ -390,3 +372,16 @@ describe('the fast path pool', () => {
     }
   });
 });
+
+/**
+ * A team project in `tmp`: the approval-unknown-field fixture, its run copied `copies` more times under the names
+ * `name` gives. Returns the runs folder and the fixture's run name.
+ */
+function copyTeamRuns(tmp: string, copies: number, name: (run: string, i: number) => string) {
+  const fixture = resolve(import.meta.dirname, '../../../../test-fixtures/team/approval-unknown-field/.team');
+  const runs = join(tmp, '.team', 'runs');
+  cpSync(fixture, join(tmp, '.team'), { recursive: true });
+  const run = readdirSync(runs).find((n) => n !== 'current')!;
+  for (let i = 0; i < copies; i++) cpSync(join(runs, run), join(runs, name(run, i)), { recursive: true });
+  return { runs, run };
+}

@@ -122,24 +122,32 @@ const loaded = new WeakMap<Worker, Promise<void>>();
 function spawn(youngMb: number | undefined): Worker | undefined {
   threadsModule ??= load('node:worker_threads') as typeof import('node:worker_threads');
   try {
-    const w = new threadsModule.Worker(findWorkerScript()!, {
-      ...(workerArgv.length > 0 ? { argv: [...workerArgv] } : {}),
-      ...(youngMb ? { resourceLimits: { maxYoungGenerationSizeMb: youngMb } } : {}),
-    });
-    loaded.set(
-      w,
-      new Promise((resolve) => {
-        w.once('message', () => resolve());
-        w.once('exit', () => resolve());
+    return track(
+      new threadsModule.Worker(findWorkerScript()!, {
+        ...(workerArgv.length > 0 ? { argv: [...workerArgv] } : {}),
+        ...(youngMb ? { resourceLimits: { maxYoungGenerationSizeMb: youngMb } } : {}),
       }),
     );
-    w.on('error', () => {});
-    // An idle worker never keeps the process alive.
-    w.unref();
-    return w;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A worker this module will hand jobs to: `loaded` resolves at its first message (or its exit), an 'error' event
+ * is never an uncaught exception, and an idle worker never keeps the process alive.
+ */
+function track(w: Worker): Worker {
+  loaded.set(
+    w,
+    new Promise((resolve) => {
+      w.once('message', () => resolve());
+      w.once('exit', () => resolve());
+    }),
+  );
+  w.on('error', () => {});
+  w.unref();
+  return w;
 }
 
 /**
@@ -169,16 +177,7 @@ export function warmPool(
  * `poolRelease` stops it when no call will use it.
  */
 export function adoptPoolWorker(w: Worker): void {
-  loaded.set(
-    w,
-    new Promise((resolve) => {
-      w.once('message', () => resolve());
-      w.once('exit', () => resolve());
-    }),
-  );
-  w.on('error', () => {});
-  w.unref();
-  idle.push(w);
+  idle.push(track(w));
 }
 
 /** How many workers wait for a job (started by `warmPool` or adopted): a job can use them at once. */

@@ -59,6 +59,10 @@ const POOL_WORKER = '--ckpt-pool-worker';
 const LARGE = '--large';
 /** A pool worker's last argument when the input is large but brief: it sets BRIEF_INPUT_FLAGS too. */
 const BRIEF = '--brief';
+/** A pool worker's last argument when the input is brief and checked on several threads: POOLED_BRIEF_FLAGS. */
+const POOLED_BRIEF = '--brief-pooled';
+/** The last argument of the worker started before the input was known (startEarlyWorker). */
+const EARLY = '--early';
 
 /**
  * V8 flags for a large input (many files: `onLargeInput`), set once the bundle is compiled. `validate` allocates
@@ -81,26 +85,70 @@ const DEFAULT_FLAGS = ['--semi-space-growth-factor=2', '--heap-growing-percent=0
 const BRIEF_INPUT_FLAGS = [...LARGE_INPUT_FLAGS, '--no-turbofan'];
 /** DEFAULT_FLAGS for BRIEF_INPUT_FLAGS. */
 const BRIEF_DEFAULT_FLAGS = [...DEFAULT_FLAGS, '--turbofan'];
-/** The flags set for this input, LARGE_INPUT_FLAGS or BRIEF_INPUT_FLAGS, if any (the flags are the process's). */
+/**
+ * For a brief input checked by this thread and a worker (core's `LargeInput.threads`): no parallel scavenges
+ * either. Both cores run JavaScript, so V8's helper threads for a young-generation collection only take turns with
+ * them (10k team files on two threads: ~4% less wall time, BENCHMARKS.md, wave 9). Alone on a core they would win
+ * (wave 8), so not for one thread.
+ */
+const POOLED_BRIEF_FLAGS = [...BRIEF_INPUT_FLAGS, '--no-parallel-scavenge'];
+/** DEFAULT_FLAGS for POOLED_BRIEF_FLAGS. */
+const POOLED_BRIEF_DEFAULT_FLAGS = [...BRIEF_DEFAULT_FLAGS, '--parallel-scavenge'];
+/**
+ * The input's flags by the number the main thread stores for a worker started before the input was known
+ * (startEarlyWorker): 0 not known yet.
+ */
+const FLAGS_BY_MODE = [undefined, LARGE_INPUT_FLAGS, BRIEF_INPUT_FLAGS, POOLED_BRIEF_FLAGS];
+/** The last argument of a pool worker started once they are known, by the same number. */
+const ARG_BY_MODE = [undefined, LARGE, BRIEF, POOLED_BRIEF];
+/** The flags set for this input (one of FLAGS_BY_MODE), if any (the flags are the process's). */
 let inputFlags;
+
+/**
+ * A brief input's old generation is collected in full after a run (a chunk of the pool) whenever it has grown by
+ * this much since the last collection. A brief input never fills the old generation enough for V8 to collect it,
+ * so what each run's records promoted stays until the process ends (~12 MB of pages per thread for 10k team
+ * files, ~5 MB of it alive): on two threads that was 1.47x the floor's peak RSS against the target's 1.5x.
+ */
+const COLLECT_AFTER_GROWTH = 2 * 1024 * 1024;
+/** Whether chunks end with collectIfGrown's check (a brief input), and the heap's size after the last collection. */
+let collecting = false;
+let heapAfterCollect = 0;
+/** A function that runs a full collection (`%CollectGarbage`), once made; null when this V8 cannot. */
+let fullCollection;
+
+/**
+ * For `ckpt validate <directory>`: a pool worker started now, before the bundle is even compiled, and the shared
+ * number that tells it the input's flags once they are known (FLAGS_BY_MODE). See startEarlyWorker.
+ */
+const early = startEarlyWorker();
 
 async function run() {
   const args = process.argv.slice(2);
   let code;
   if (
     args[0] === POOL_WORKER &&
-    (args.length === 2 || (args.length === 3 && (args[2] === LARGE || args[2] === BRIEF))) &&
+    (args.length === 2 || (args.length === 3 && (args[2] === EARLY || ARG_BY_MODE.includes(args[2])))) &&
     !require('node:worker_threads').isMainThread
   ) {
     // A worker of the fast path's pool: the same bundle, compiled from the code cache the main thread wrote. For
-    // a large input the main thread set LARGE_INPUT_FLAGS (or BRIEF_INPUT_FLAGS): compiled under the defaults, then
+    // a large input the main thread set LARGE_INPUT_FLAGS (or a brief input's): compiled under the defaults, then
     // they are set again (a worker's start puts --semi-space-growth-factor back to V8's default, for the whole
-    // process).
-    const flags = args[2] === LARGE ? LARGE_INPUT_FLAGS : args[2] === BRIEF ? BRIEF_INPUT_FLAGS : undefined;
+    // process). The worker started early learns them when its job comes (the main thread stored them by then).
+    const { parentPort, workerData } = require('node:worker_threads');
+    const mode = args[2] === EARLY ? workerData : undefined;
+    const flags = FLAGS_BY_MODE[mode ? Atomics.load(mode, 0) : ARG_BY_MODE.indexOf(args[2])];
     if (flags) inputFlags = flags;
     const fast = requireWithCodeCache(args[1]);
-    if (flags) setInputFlags(flags);
-    fast.servePool();
+    const job = (known) => {
+      if (known) setInputFlags(known);
+      collecting = known !== undefined && known !== LARGE_INPUT_FLAGS;
+      heapAfterCollect = process.memoryUsage().heapUsed;
+    };
+    // Before servePool's own listener: the flags are set before the job's first chunk.
+    if (mode) parentPort.once('message', () => job(FLAGS_BY_MODE[Atomics.load(mode, 0)]));
+    else job(flags);
+    fast.servePool({ afterChunk: collectIfGrown });
     return;
   }
   if (args[0] === 'validate') {
@@ -110,17 +158,26 @@ async function run() {
       const fast = requireWithCodeCache(bundle);
       // Its workers run this file too (not the bundle's ES module pool-worker.js, compiled anew in each).
       fast.setPoolWorker?.(__filename, [POOL_WORKER, bundle]);
+      if (early && fast.adoptPoolWorker) fast.adoptPoolWorker(early.worker);
+      else if (early) void early.worker.terminate();
       code = await fast.fastValidate(args.slice(1), {
         onLargeInput(input) {
           const brief = input?.brief === true;
-          setInputFlags(brief ? BRIEF_INPUT_FLAGS : LARGE_INPUT_FLAGS);
-          fast.setPoolWorker?.(__filename, [POOL_WORKER, bundle, brief ? BRIEF : LARGE]);
+          const m = brief ? ((input?.threads ?? 1) > 1 ? 3 : 2) : 1;
+          setInputFlags(FLAGS_BY_MODE[m]);
+          if (early) Atomics.store(early.mode, 0, m);
+          fast.setPoolWorker?.(__filename, [POOL_WORKER, bundle, ARG_BY_MODE[m]]);
+          collecting = brief;
+          heapAfterCollect = process.memoryUsage().heapUsed;
         },
         onLongInput() {
-          // A brief input that is not (e.g. one run of 100k events): the optimizing compiler back on.
-          if (setV8Flags(['--turbofan'])) inputFlags = LARGE_INPUT_FLAGS;
+          // A brief input that is not (e.g. one run of 100k events): the optimizing compiler and parallel
+          // scavenges back on; its records stay alive, so no collection after each run either.
+          if (setV8Flags(['--turbofan', '--parallel-scavenge'])) inputFlags = LARGE_INPUT_FLAGS;
           fast.setPoolWorker?.(__filename, [POOL_WORKER, bundle, LARGE]);
+          collecting = false;
         },
+        afterChunk: collectIfGrown,
       });
       saveCodeCaches();
     } else {
@@ -168,7 +225,13 @@ function setInputFlags(flags) {
 function withDefaultFlags(f) {
   const flags = inputFlags;
   if (!flags) return f();
-  setV8Flags(flags === BRIEF_INPUT_FLAGS ? BRIEF_DEFAULT_FLAGS : DEFAULT_FLAGS);
+  setV8Flags(
+    flags === POOLED_BRIEF_FLAGS
+      ? POOLED_BRIEF_DEFAULT_FLAGS
+      : flags === BRIEF_INPUT_FLAGS
+        ? BRIEF_DEFAULT_FLAGS
+        : DEFAULT_FLAGS,
+  );
   try {
     return f();
   } finally {
@@ -188,6 +251,88 @@ function setV8Flags(flags) {
     return false;
   } finally {
     process.noDeprecation = quiet;
+  }
+}
+
+/**
+ * After each run (a chunk of the pool) this thread checked: a full collection when the input is brief and the heap
+ * grew by COLLECT_AFTER_GROWTH since the last one (~5-8 ms each; 10k team files: 2-3 per thread).
+ */
+function collectIfGrown() {
+  if (!collecting || process.memoryUsage().heapUsed < heapAfterCollect + COLLECT_AFTER_GROWTH) return;
+  fullCollection ??= makeFullCollection();
+  if (!fullCollection) {
+    collecting = false;
+    return;
+  }
+  fullCollection();
+  heapAfterCollect = process.memoryUsage().heapUsed;
+}
+
+/**
+ * `%CollectGarbage`, compiled while V8 allows its runtime functions (one flag, set back at once: code caches and
+ * user input never see it); null where that fails.
+ */
+function makeFullCollection() {
+  if (!setV8Flags(['--allow-natives-syntax'])) return null;
+  try {
+    // Parenthesized, so that V8 compiles the function now, while the flag is set.
+    return require('node:vm').runInThisContext('(function () { %CollectGarbage(0); })');
+  } catch {
+    return null;
+  } finally {
+    setV8Flags(['--no-allow-natives-syntax']);
+  }
+}
+
+/**
+ * For `ckpt validate` with a directory of many team runs among its arguments (manyRuns), run by the bundle on a
+ * machine with a second core (and CKPT_THREADS not 1): a pool worker of the fast path started at once, and
+ * `{ worker, mode }`; undefined otherwise.
+ * Node's bootstrap of a worker thread takes ~75-150 ms of its own (it compiles Node's internal modules again):
+ * started here it overlaps this thread's start-up (the bundle, the walk) instead of following the walk, which
+ * made a worker pay only from ~25k team files (BENCHMARKS.md, wave 9). The pool takes it (`adoptPoolWorker`) and
+ * core stops it when the input is too small to use it. Never for a file argument: one file costs start-up only.
+ * Nor for a small tree: a worker started for nothing costs ~30 ms of wall time and ~90 ms of CPU (the sample
+ * project, 154 files: 0.25 -> 0.28 s).
+ * `mode` ([0]) is 0 until the input's flags are known, then their index in FLAGS_BY_MODE.
+ */
+function startEarlyWorker() {
+  const args = process.argv;
+  if (args[2] !== 'validate' || process.env.CKPT_THREADS === '1') return undefined;
+  try {
+    let many = false;
+    for (let i = 3; i < args.length && !many; i++) if (!args[i].startsWith('-')) many = manyRuns(args[i]);
+    const bundle = join(dist, 'bundle', 'validate.cjs');
+    if (!many || !isFresh(bundle, join(dist, 'commands', 'validate-fast.js'), ['core', 'schemas']))
+      return undefined;
+    const threads = require('node:worker_threads');
+    if (!threads.isMainThread || require('node:os').availableParallelism() < 2) return undefined;
+    const mode = new Int32Array(new SharedArrayBuffer(4));
+    const worker = new threads.Worker(__filename, {
+      argv: [POOL_WORKER, bundle, EARLY],
+      workerData: mode,
+      // core's VALIDATE_WORKER_YOUNG_MB, what the pool gives the workers it starts for runs.
+      resourceLimits: { maxYoungGenerationSizeMb: 6 },
+    });
+    return { worker, mode };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether `path` is a directory whose team runs (`.team/runs/*`, the units core spreads over threads) are enough for
+ * two threads once a worker has started (core's VALIDATE_MIN_UNITS_PER_THREAD_STARTED, 12 per thread): a project,
+ * its `.team` folder or the `runs` folder itself. One listing of a few dozen names, ~0.1 ms.
+ */
+function manyRuns(path) {
+  const name = basename(path.replace(/[\\/]+$/, ''));
+  const runs = name === 'runs' ? path : join(path, name === '.team' ? 'runs' : join('.team', 'runs'));
+  try {
+    return readdirSync(runs).length > 24;
+  } catch {
+    return false;
   }
 }
 

@@ -43,9 +43,16 @@ export function replace(el, ...children) {
   append(el, children);
 }
 
-/** A status pill in the colour of its tone. @param {string} status @param {string} tone */
+/**
+ * A status pill in the colour of its tone; an active one's dot blinks (`blinks`: the one class a list's scroll
+ * restyles to hold it still, app.css). @param {string} status @param {string} tone
+ */
 export function pill(status, tone) {
-  return h('span', { class: `pill tone-${tone}`, title: status }, status);
+  return h(
+    'span',
+    { class: `pill tone-${tone}${tone === 'active' ? ' blinks' : ''}`, title: status },
+    status,
+  );
 }
 
 /**

@@ -70,8 +70,13 @@ interface Listed {
 /** What an entry is to the loader. */
 type EntryKind = 'document' | 'temp' | 'other';
 
+/**
+ * Every temp name holds `tmp` (`isTempName`: the temp mark or a `.tmp` suffix): a name without it is not tested
+ * against the temp patterns (two regular expressions per name, ~0.6 us: ~60 ms of each thread's listing of a
+ * 100k-event folder).
+ */
 const kindOf = (name: string): EntryKind =>
-  isTempName(name) ? 'temp' : name.endsWith('.json') ? 'document' : 'other';
+  name.includes('tmp') && isTempName(name) ? 'temp' : name.endsWith('.json') ? 'document' : 'other';
 
 const EMPTY: Omit<Listed, 'dir'> = {
   entries: [],
@@ -274,32 +279,38 @@ export function teamDocumentPaths(
   runsDir: string,
   ctx?: Pick<TreeContext, 'listing' | 'confineTo'>,
 ): { paths: string[]; dirs: string[]; names: string[]; listedAsFile: boolean[] } {
-  const paths: string[] = [];
-  const dirs: string[] = [];
-  const names: string[] = [];
-  const listedAsFile: boolean[] = [];
+  let paths: string[] = [];
+  let dirs: string[] = [];
+  let names: string[] = [];
+  let listedAsFile: boolean[] = [];
+  // In reading order: a run's run.json, then its folders' documents.
+  const parts: (Listed | { readonly path: string; readonly dir: string })[] = [];
   for (const r of entries(runsDir, ctx)) {
     if (isTempName(r.name) || !r.isDirectory()) continue;
     const dir = join(runsDir, r.name);
-    if (entries(dir, ctx).some((f) => f.name === 'run.json' && f.isFile())) {
-      paths.push(join(dir, 'run.json'));
-      dirs.push(dir);
-      names.push('run.json');
-      listedAsFile.push(true);
-    }
+    if (entries(dir, ctx).some((f) => f.name === 'run.json' && f.isFile()))
+      parts.push({ path: join(dir, 'run.json'), dir });
     for (const sub of ['events', 'approvals']) {
       const folder = join(dir, sub);
       // A folder linked out of the project is not listed (loadTeamRunFiles shows it as one finding).
       if (folderLinkedOutside(folder, ctx?.confineTo)) continue;
       const l = listed(folder, ctx);
-      for (let i = 0; i < l.json.length; i++) {
-        paths.push(l.json[i]!);
-        dirs.push(l.dir);
-        names.push(l.jsonNames[i]!);
-        listedAsFile.push(l.jsonIsFile[i]!);
-      }
+      if (l.json.length > 0) parts.push(l);
     }
   }
+  // Joined at the end, each list in one go (a 100k-event folder: four copies of 100k items, not 400k pushes).
+  for (const l of parts)
+    if ('json' in l) {
+      paths = paths.concat(l.json);
+      dirs = dirs.concat(new Array<string>(l.json.length).fill(l.dir));
+      names = names.concat(l.jsonNames);
+      listedAsFile = listedAsFile.concat(l.jsonIsFile);
+    } else {
+      paths.push(l.path);
+      dirs.push(l.dir);
+      names.push('run.json');
+      listedAsFile.push(true);
+    }
   return { paths, dirs, names, listedAsFile };
 }
 

@@ -17,6 +17,7 @@ import {
   runTimeline,
   summariesDocument,
 } from '@ckpt/core';
+import { COMPRESS_THRESHOLD, compress, type Encoding } from './encoding.js';
 import {
   findingsPage,
   MAX_PAGE,
@@ -198,16 +199,22 @@ function historyPage(dir: string, run: RunView, q: HistoryQuery): Answer {
   };
 }
 
-/** A JSON body with its entity tag. */
-export interface CachedBody {
-  readonly body: string;
-  readonly etag: string;
-}
+/**
+ * A JSON body with the entity tag of its text: the text, or (for a client that accepts an encoding, a body of
+ * `COMPRESS_THRESHOLD` bytes or more) its bytes in that encoding.
+ */
+export type CachedBody =
+  | { readonly body: string; readonly etag: string }
+  | { readonly encoded: Uint8Array; readonly encoding: Encoding; readonly etag: string };
 
-/** Serialises a document once, with the entity tag of its bytes. */
-export function serialise(doc: unknown): CachedBody {
+/** Serialises a document once, with the entity tag of its bytes; compressed in `encoding` when one is given. */
+export function serialise(doc: unknown, encoding?: Encoding): CachedBody {
   const body = JSON.stringify(doc);
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  if (!encoding || Buffer.byteLength(body) < COMPRESS_THRESHOLD) return { body, etag };
+  // A copy of exactly the compressed bytes: zlib's result may be a view of a larger buffer, and this one moves to
+  // the server thread without a copy (load-worker.ts transfers it).
+  return { encoded: new Uint8Array(compress(body, encoding)), encoding, etag };
 }
 
 /** A body to send, or why there is none (an HTTP status and message). */
@@ -232,7 +239,7 @@ export class RunTable {
   }
 }
 
-/** An answer as a body to send (serialised with its entity tag) or an error. */
-export function reply(a: Answer): Reply {
-  return 'doc' in a ? serialise(a.doc) : a;
+/** An answer as a body to send (serialised with its entity tag, compressed in `encoding` if given) or an error. */
+export function reply(a: Answer, encoding?: Encoding): Reply {
+  return 'doc' in a ? serialise(a.doc, encoding) : a;
 }

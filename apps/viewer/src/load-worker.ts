@@ -5,11 +5,12 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createProjectIndex } from '@ckpt/core';
 import { answer, type Query, type Reply, RunTable, reply } from './answer.js';
 import { type HeadDiff, headDiff, RunDiffer } from './delta.js';
+import type { Encoding } from './encoding.js';
 
 /** What the server asks: a load (the first, or after the watcher reported these paths), or a document. */
 export type LoadRequest =
   | { readonly type: 'load'; readonly paths?: readonly string[] }
-  | { readonly type: 'query'; readonly id: number; readonly q: Query };
+  | { readonly type: 'query'; readonly id: number; readonly q: Query; readonly encoding?: Encoding };
 
 /** What the loader answers. */
 export type LoadMessage =
@@ -35,11 +36,14 @@ if (port) {
     if (req.type === 'query') {
       let r: Reply;
       try {
-        r = reply(answer(runs, dir, req.q));
+        r = reply(answer(runs, dir, req.q), req.encoding);
       } catch (e) {
         r = { status: 500, error: `internal error: ${(e as Error)?.message ?? String(e)}` };
       }
-      post({ type: 'answer', id: req.id, reply: r });
+      // Compressed bytes move to the server thread (serialise made them a buffer of their own); text is copied.
+      const m: LoadMessage = { type: 'answer', id: req.id, reply: r };
+      if ('encoded' in r) port.postMessage(m, [r.encoded.buffer as ArrayBuffer]);
+      else post(m);
       return;
     }
     const t0 = performance.now();

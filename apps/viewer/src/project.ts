@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { loadProject, type RunView } from '@ckpt/core';
 import { answer, type CachedBody, cacheKey, type Query, type Reply, RunTable, reply } from './answer.js';
 import { type HeadDiff, headDiff, type RunDelta, RunDiffer, type RunHead, runKey } from './delta.js';
+import type { Encoding } from './encoding.js';
 import type { LoadMessage, LoadRequest } from './load-worker.js';
 
 export type { CachedBody, Reply } from './answer.js';
@@ -45,7 +46,7 @@ export type ProjectEvent =
  */
 interface Loader {
   load(paths: readonly string[] | undefined): void;
-  query(q: Query): Promise<Reply>;
+  query(q: Query, encoding: Encoding | undefined): Promise<Reply>;
   close(): Promise<void>;
 }
 
@@ -164,21 +165,24 @@ export class ProjectState {
   }
 
   /**
-   * The JSON body a query asks for, built where the runs are; documents of a run are kept until it changes (see
-   * `cacheKey`), and one build serves every request that asks for it meanwhile.
+   * The JSON body a query asks for, built where the runs are, compressed there in `encoding` when the client
+   * accepts one (see `acceptedEncoding`); documents of a run are kept until it changes (see `cacheKey`), one per
+   * encoding, and one build serves every request that asks for it meanwhile.
    */
-  async query(q: Query): Promise<Reply> {
-    const key = cacheKey(q);
-    if (key === undefined) return this.ask(q);
+  async query(q: Query, encoding?: Encoding): Promise<Reply> {
+    const what = cacheKey(q);
+    if (what === undefined) return this.ask(q, encoding);
+    // `<encoding>|<what>`: the key still ends with the run's `:<dialect>/<id>` (see `apply`).
+    const key = `${encoding ?? 'identity'}|${what}`;
     const kept = this.bodies.get(key);
     if (kept) return kept;
     let p = this.pending.get(key);
     if (!p) {
       const version = this.loads;
-      p = this.ask(q).then((r) => {
+      p = this.ask(q, encoding).then((r) => {
         if (this.pending.get(key) === p) this.pending.delete(key);
         // Kept only if no load landed meanwhile (it may have changed the run; the next request asks again).
-        if ('body' in r && version === this.loads) this.bodies.set(key, r);
+        if ('etag' in r && version === this.loads) this.bodies.set(key, r);
         return r;
       });
       this.pending.set(key, p);
@@ -186,9 +190,9 @@ export class ProjectState {
     return p;
   }
 
-  private ask(q: Query): Promise<Reply> {
+  private ask(q: Query, encoding: Encoding | undefined): Promise<Reply> {
     if (!this.loader) return Promise.resolve({ status: 503, error: 'the project is not loaded yet' });
-    return this.loader.query(q);
+    return this.loader.query(q, encoding);
   }
 
   /** Loads that ended (bodies built before the last one may be out of date). */
@@ -312,7 +316,7 @@ export class ProjectState {
           this.loaded(diff, error, performance.now() - t0);
         });
       },
-      query: async (q) => reply(answer(runs, this.dir, q)),
+      query: async (q, encoding) => reply(answer(runs, this.dir, q), encoding),
       close: async () => {
         closed = true;
       },
@@ -349,11 +353,16 @@ export class ProjectState {
     return {
       load: (paths) =>
         worker.postMessage({ type: 'load', ...(paths ? { paths } : {}) } satisfies LoadRequest),
-      query: (q) =>
+      query: (q, encoding) =>
         new Promise((done) => {
           const id = ++asked;
           waiting.set(id, done);
-          worker.postMessage({ type: 'query', id, q } satisfies LoadRequest);
+          worker.postMessage({
+            type: 'query',
+            id,
+            q,
+            ...(encoding ? { encoding } : {}),
+          } satisfies LoadRequest);
         }),
       close: async () => {
         closed = true;

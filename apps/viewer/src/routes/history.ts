@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { HistoryQuery } from '../answer.js';
+import { acceptedEncoding } from '../encoding.js';
 import type { ProjectState } from '../project.js';
 import { sendReply } from './send.js';
 
@@ -17,10 +18,17 @@ export function registerHistoryRoutes(app: FastifyInstance, project: ProjectStat
   app.get<{ Params: RunParams; Querystring: HistoryQuery }>(
     '/api/runs/:dialect/:id/history',
     async (req, reply) =>
-      sendReply(req, reply, await project.query({ kind: 'history', ...req.params, query: { ...req.query } })),
+      sendReply(
+        req,
+        reply,
+        await project.query(
+          { kind: 'history', ...req.params, query: { ...req.query } },
+          acceptedEncoding(req),
+        ),
+      ),
   );
   for (const kind of ['graph', 'timeline'] as const)
     app.get<{ Params: RunParams }>(`/api/runs/:dialect/:id/${kind}`, async (req, reply) =>
-      sendReply(req, reply, await project.query({ kind, ...req.params })),
+      sendReply(req, reply, await project.query({ kind, ...req.params }, acceptedEncoding(req))),
     );
 }

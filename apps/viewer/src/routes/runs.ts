@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { PageQuery, Query } from '../answer.js';
+import { acceptedEncoding } from '../encoding.js';
 import type { ProjectState } from '../project.js';
 import { sendReply } from './send.js';
 
@@ -17,12 +18,18 @@ export function registerRunRoutes(app: FastifyInstance, project: ProjectState): 
     app.get<{ Params: RunParams; Querystring: PageQuery & { index?: string } }>(
       `/api/runs/:dialect/:id${kind === 'run' ? '' : kind === 'unitAt' ? '/unit' : `/${kind}`}`,
       async (req, reply) =>
-        sendReply(req, reply, await project.query({ kind, ...req.params, query: req.query })),
+        sendReply(
+          req,
+          reply,
+          await project.query({ kind, ...req.params, query: req.query }, acceptedEncoding(req)),
+        ),
     );
 
-  app.get('/api/runs', async (req, reply) => sendReply(req, reply, await project.query({ kind: 'runs' })));
+  app.get('/api/runs', async (req, reply) =>
+    sendReply(req, reply, await project.query({ kind: 'runs' }, acceptedEncoding(req))),
+  );
   app.get('/api/summaries', async (req, reply) =>
-    sendReply(req, reply, await project.query({ kind: 'summaries' })),
+    sendReply(req, reply, await project.query({ kind: 'summaries' }, acceptedEncoding(req))),
   );
   for (const kind of ['run', 'resume', 'page', 'units', 'findings', 'sources', 'unitAt'] as const)
     serve(kind);
@@ -31,7 +38,11 @@ export function registerRunRoutes(app: FastifyInstance, project: ProjectState): 
     '/api/runs/:dialect/:id/units/:unit',
     async (req, reply) => {
       const { dialect, id, unit } = req.params;
-      return sendReply(req, reply, await project.query({ kind: 'unit', dialect, id, unit }));
+      return sendReply(
+        req,
+        reply,
+        await project.query({ kind: 'unit', dialect, id, unit }, acceptedEncoding(req)),
+      );
     },
   );
 

@@ -1,12 +1,32 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CachedBody, Reply } from '../project.js';
 
-/** Sends a cached JSON body, or 304 when the client already holds it (live refresh re-asks often). */
+/**
+ * Sends a cached JSON body, or 304 when the client already holds it (live refresh re-asks often). A body already
+ * compressed for this client goes with the headers @fastify/compress gives the bodies it compresses (Vary,
+ * Content-Encoding), which then leaves it as it is.
+ */
 export function sendJson(req: FastifyRequest, reply: FastifyReply, cached: CachedBody) {
   reply.header('etag', cached.etag).type('application/json; charset=utf-8');
   const inm = req.headers['if-none-match'];
   if (inm?.split(',').some((t) => t.trim() === cached.etag)) return reply.code(304).send();
-  return reply.send(cached.body);
+  if ('body' in cached) return reply.send(cached.body);
+  varyOnEncoding(reply);
+  reply.header('content-encoding', cached.encoding);
+  const { buffer, byteOffset, byteLength } = cached.encoded;
+  return reply.send(Buffer.from(buffer, byteOffset, byteLength));
+}
+
+/** `Vary: accept-encoding`, added to a Vary already set (as @fastify/compress does). */
+function varyOnEncoding(reply: FastifyReply): void {
+  const vary = reply.getHeader('vary');
+  if (vary === undefined) {
+    reply.header('vary', 'accept-encoding');
+    return;
+  }
+  const values = (Array.isArray(vary) ? vary : [vary]).map(String);
+  if (!values.some((v) => v.includes('accept-encoding')))
+    reply.header('vary', [...values, 'accept-encoding'].join(', '));
 }
 
 /** A JSON error body with a status code. */
@@ -16,5 +36,5 @@ export function sendError(reply: FastifyReply, code: number, error: string) {
 
 /** A body from `ProjectState.query`, or its error. */
 export function sendReply(req: FastifyRequest, reply: FastifyReply, r: Reply) {
-  return 'body' in r ? sendJson(req, reply, r) : sendError(reply, r.status, r.error);
+  return 'etag' in r ? sendJson(req, reply, r) : sendError(reply, r.status, r.error);
 }

@@ -8,6 +8,7 @@
 //   node packages/bench/src/view-live.mjs
 //   node packages/bench/src/view-live.mjs --tasks 2000                  # smaller, for a quick look
 //   node packages/bench/src/view-live.mjs --watchers --chokidar <dir>   # + chokidar, from a folder holding it
+//   node packages/bench/src/view-live.mjs --cli <dir>/bin/ckpt.js        # another build (A/B), status and view both
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -21,11 +22,12 @@ const { values } = parseArgs({
     tasks: { type: 'string', default: '10000' },
     watchers: { type: 'boolean', default: false },
     chokidar: { type: 'string' },
+    cli: { type: 'string' },
   },
 });
 const tasks = Number(values.tasks);
 const repo = resolve(import.meta.dirname, '../../..');
-const cli = join(repo, 'apps/cli/bin/ckpt.js');
+const cli = resolve(values.cli ?? join(repo, 'apps/cli/bin/ckpt.js'));
 const dir = join(import.meta.dirname, '..', 'corpus', `view-team-${tasks}x5`);
 const viewerRequire = createRequire(join(repo, 'apps/viewer/package.json'));
 const { chromium } = viewerRequire('playwright-core');
@@ -112,6 +114,7 @@ try {
     }),
   );
   const api = `${url}api/runs/team/${encodeURIComponent(meta.runId)}/page`;
+  r.afterFirstRow = proc(child.pid);
   r.firstBytes = (
     await (await fetch(api, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer()
   ).byteLength;
@@ -119,6 +122,7 @@ try {
     execFileSync('sh', ['-c', `curl -s -H 'accept-encoding: gzip' '${api}' | wc -c`], { encoding: 'utf8' }),
   );
   await page.waitForSelector('body[data-units="complete"]', { timeout: 300_000 });
+  r.afterUnits = proc(child.pid);
   r.frames = await page.evaluate(async () => {
     const el = document.querySelector('.vlist');
     const gaps = [];
@@ -149,6 +153,7 @@ try {
     document.querySelector('.vlist').scrollTop = 0;
   });
   await page.waitForSelector('.unit-row[title="build-t00001"]');
+  r.afterScroll = proc(child.pid);
 
   // A new event file: a sixth attempt of task build-t00001, until its row says so in the open page.
   const fifth = readdirSync(join(runDir, 'events')).find((f) => f.includes('task_started-build-t00001-a5'));

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { teamDocumentPaths } from '../dialects/team/load.js';
+import { teamDocumentNames, teamDocumentPaths } from '../dialects/team/load.js';
 import { warmPool, warmPoolLoaded } from '../pool/pool.js';
 import { prefetchDocuments, prefetchTeamRoot } from './index-cache-prefetch.js';
 
@@ -78,4 +78,52 @@ describe('prefetchTeamRoot', () => {
     expect(got!.map((d) => (d.value as { evidence?: string })?.evidence)).toContain('601a');
     expect(got!.every((d, i) => d.path === list.paths[i])).toBe(true);
   }, 60_000);
+});
+
+describe('teamDocumentNames', () => {
+  const fixtures = resolve(import.meta.dirname, '../../../../test-fixtures');
+  const namesOf = (runs: string, confineTo?: string) => {
+    const { dirs, names, listedAsFile } = teamDocumentPaths(runs, { confineTo });
+    return { dirs, names, listedAsFile };
+  };
+
+  it('lists what teamDocumentPaths lists, in the same order, on every team fixture', () => {
+    const roots = [
+      join(fixtures, 'sample-project', '.team', 'runs'),
+      ...readdirSync(join(fixtures, 'team')).map((f) => join(fixtures, 'team', f, '.team', 'runs')),
+    ];
+    let documents = 0;
+    for (const runs of roots) {
+      const project = resolve(runs, '../..');
+      expect(teamDocumentNames(runs, project)).toEqual(namesOf(runs, project));
+      documents += teamDocumentNames(runs, undefined).names.length;
+    }
+    expect(documents).toBeGreaterThan(40);
+  });
+
+  it('keeps temp files, folders named like documents, links and unsorted names as teamDocumentPaths does', () => {
+    const runs = join(tmp, 'names', '.team', 'runs');
+    const run = join(runs, RUN);
+    const events = join(run, 'events');
+    mkdirSync(events, { recursive: true });
+    mkdirSync(join(run, 'approvals'));
+    writeFileSync(join(run, 'run.json'), '{}');
+    for (const n of [5, 1, 3]) writeEvent(events, n);
+    writeFileSync(join(events, 'x.json.tmp'), '{}');
+    writeFileSync(join(events, `y.json.ckpt-tmp-1-ab`), '{}');
+    writeFileSync(join(events, 'w.ckpt-tmp-2.json'), '{}');
+    writeFileSync(join(events, 'tmp-z.json'), '{}');
+    writeFileSync(join(events, 'notes.txt'), '');
+    mkdirSync(join(events, 'folder.json'));
+    symlinkSync(join(events, 'missing'), join(events, 'dangling.json'));
+    writeFileSync(join(run, 'approvals', 'a.json'), '{}');
+    mkdirSync(join(runs, 'empty-run'));
+    writeFileSync(join(runs, 'current'), RUN);
+    const got = teamDocumentNames(runs, undefined);
+    expect(got).toEqual(namesOf(runs));
+    expect(got.names).toContain('tmp-z.json');
+    expect(got.names).not.toContain('x.json.tmp');
+    expect(got.names).not.toContain('w.ckpt-tmp-2.json');
+    expect(got.listedAsFile[got.names.indexOf('folder.json')]).toBe(false);
+  });
 });

@@ -2,7 +2,7 @@ import { sep } from 'node:path';
 import { type CheckOptions, checkEntry, formatOf, pickEntry } from '../check/check-document.js';
 import { documentOf, type SentRecord, withRef } from '../check/records.js';
 import type { CheckedDocument } from '../dialects/dialect.js';
-import { teamDocumentPaths } from '../dialects/team/load.js';
+import { teamDocumentNames } from '../dialects/team/load.js';
 import type { Finding } from '../findings/finding.js';
 import {
   type PoolAhead,
@@ -22,7 +22,7 @@ const NONE: readonly Finding[] = Object.freeze([]);
  * What a thread reads ahead, and how it finds the documents. Flat (a few strings) so that it is cheap to copy to a
  * worker: either the list itself by folder (each folder's path once and the names in it: half the characters of
  * whole paths for 100k event files), or a team root (`teamRoot`) whose documents the worker lists itself
- * (`teamDocumentPaths`), or, on this thread only, the list as it is (`list`).
+ * (`teamDocumentNames`), or, on this thread only, the list as it is (`list`).
  */
 export type PrefetchInput = {
   /** The directory paths are shown relative to (`displayUnder`): each thread makes the display paths itself. */
@@ -61,28 +61,27 @@ type ListedRecord = SentRecord & { name?: string; dir?: string };
 
 const withSep = (dir: string) => (dir.endsWith(sep) ? dir : dir + sep);
 
-/** Each document's folder (with a separator at the end) and how names show in it (`displayInFolder`), in order. */
-function byFolder(
-  dirs: readonly string[],
-  displayDir: string,
-): { bases: string[]; shows: ((name: string) => string)[] } {
-  const bases = new Array<string>(dirs.length);
-  const shows = new Array<(name: string) => string>(dirs.length);
-  for (let i = 0; i < dirs.length; i++)
-    if (i > 0 && dirs[i] === dirs[i - 1]) {
-      bases[i] = bases[i - 1]!;
-      shows[i] = shows[i - 1]!;
-    } else {
-      bases[i] = withSep(dirs[i]!);
-      shows[i] = displayInFolder(displayDir, dirs[i]!);
+/**
+ * Each document's folder (with a separator at the end) and how names show in it (`displayInFolder`), made again
+ * only when the folder is not the last one asked for: documents come folder by folder, and no array of 100k
+ * entries is made for them before the first read.
+ */
+function folderOf(displayDir: string): (dir: string) => { base: string; show: (name: string) => string } {
+  let last: string | undefined;
+  let folder = { base: '', show: (name: string) => name };
+  return (dir) => {
+    if (dir !== last) {
+      last = dir;
+      folder = { base: withSep(dir), show: displayInFolder(displayDir, dir) };
     }
-  return { bases, shows };
+    return folder;
+  };
 }
 
-/** The list an input gives (`PrefetchInput`); `paths` are made by the reader (`byFolder`), empty here. */
+/** The list an input gives (`PrefetchInput`); `paths` are made by the reader (`folderOf`), empty here. */
 function listOf(input: PrefetchInput): Omit<PrefetchList, 'paths'> {
   if ('list' in input) return input.list;
-  if ('teamRoot' in input) return teamDocumentPaths(input.teamRoot, { confineTo: input.confineTo });
+  if ('teamRoot' in input) return teamDocumentNames(input.teamRoot, input.confineTo);
   const counts = input.counts.split(',').map(Number);
   const folders = input.folders.split('\n');
   const dirs: string[] = [];
@@ -100,7 +99,7 @@ export const viewDocumentsTask: PoolTask<PrefetchInput, SentRecord> = {
   name: 'view-documents',
   start(input) {
     const { dirs, names, listedAsFile } = listOf(input);
-    const { bases, shows } = byFolder(dirs, input.displayDir);
+    const at = folderOf(input.displayDir);
     // Listed here: each record says which document it is.
     const named = 'teamRoot' in input;
     const opts: CheckOptions = {
@@ -112,10 +111,11 @@ export const viewDocumentsTask: PoolTask<PrefetchInput, SentRecord> = {
       const out: SentRecord[] = [];
       for (let i = from; i < Math.min(to, names.length); i++) {
         const name = names[i]!;
-        const path = bases[i]! + name;
+        const folder = at(dirs[i]!);
+        const path = folder.base + name;
         const how = listedAsFile[i] ? listed : opts;
         const entry = pickEntry(path, how);
-        const doc = checkEntry(path, shows[i]!(name), how, entry);
+        const doc = checkEntry(path, folder.show(name), how, entry);
         const rec: ListedRecord = {
           kind: doc?.kind,
           text: undefined,
@@ -137,7 +137,7 @@ export const viewDocumentsTask: PoolTask<PrefetchInput, SentRecord> = {
 
 /**
  * Starts reading a team root's documents on the worker pool before this thread has listed them: the workers list
- * the root themselves (`teamDocumentPaths`) while this thread does. `prefetchDocuments(..., ahead)` takes the job
+ * the root themselves (`teamDocumentNames`) while this thread does. `prefetchDocuments(..., ahead)` takes the job
  * over (it stops the workers when it does not use them). Undefined when no worker can start.
  */
 export function prefetchTeamRoot(
@@ -196,7 +196,7 @@ export function prefetchDocuments(
     return undefined;
   }
   // This thread's display paths, folder by folder, in the order the chunks come.
-  const { shows } = byFolder(dirs, displayDir);
+  const at = folderOf(displayDir);
   // Documents a worker listed itself, not those of this list: read here (`mine`).
   let mine: ((from: number, to: number) => SentRecord[]) | undefined;
   let folder: string | undefined;
@@ -219,7 +219,7 @@ export function prefetchDocuments(
       (rec as { kind: string | undefined }).kind = strings.kind(rec.kind);
       strings.share(rec.value);
       const path = paths[i]!;
-      const doc = documentOf(withRef(rec, { path, file: shows[i]!(names[i]!) }));
+      const doc = documentOf(withRef(rec, { path, file: at(dirs[i]!).show(names[i]!) }));
       out.push(doc);
       into?.set(path, doc);
     }

@@ -49,14 +49,28 @@ describe('FramePace: rows a frame of a scroll may fill, from what the recent fra
   it('should try rows again at its first guess once its measurements are old', () => {
     const pace = new FramePace();
     const guess = pace.rows(0);
-    // A list that showed names after slow frames measures no row: seconds later, it tries rows again.
+    // A list that showed names after slow frames measures no row: a second later, it tries rows again.
     for (let t = 0; t < 9; t++) pace.record(2 + 10 * 6, 6, t * 16);
     expect(pace.rows(150)).toBe(2);
-    expect(pace.rows(2000)).toBe(2);
-    expect(pace.rows(4000)).toBe(guess);
+    expect(pace.rows(900)).toBe(2);
+    expect(pace.rows(1200)).toBe(guess);
     // One slow first frame alone does not decide.
-    pace.record(2 + 10 * 6, 6, 5000);
-    expect(pace.rows(5001)).toBe(guess);
+    pace.record(2 + 10 * 6, 6, 2000);
+    expect(pace.rows(2001)).toBe(guess);
+  });
+
+  it('should not try rows again while the frames without rows say the machine is still slow', () => {
+    const pace = new FramePace();
+    // 4x CPU throttling: rows measured, then names shown (frames without rows, ~6 ms each) for seconds.
+    for (let t = 0; t < 9; t++) pace.record(6 + 3 * 4, 4, t * 16);
+    for (let t = 9; t < 300; t++) pace.record(6, 0, t * 16);
+    expect(pace.rows(150)).toBe(2);
+    // The row measurements are old: a row's guess scales with the frames' cost (6 ms where the first guess is 2).
+    expect(pace.rows(300 * 16)).toBe(2);
+    expect(pace.fill(300 * 16)).toBe(2);
+    // The machine is fast again (frames without rows of 1.5 ms): rows again, as at the first guess.
+    for (let t = 300; t < 309; t++) pace.record(1.5, 0, t * 16);
+    expect(pace.rows(309 * 16)).toBeGreaterThanOrEqual(10);
   });
 
   it('should ignore measurements that cannot be a frame', () => {

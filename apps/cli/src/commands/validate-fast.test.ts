@@ -320,6 +320,28 @@ describe('the fast path pool', () => {
     }
   });
 
+  it('should not load node:worker_threads for one file (no worker: its modules would only add to start-up)', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'ckpt-fast-modules-'));
+    try {
+      const file = resolve(import.meta.dirname, '../../../../test-fixtures/sample-project/.team/runs');
+      const run = readdirSync(file).find((name) => /^[0-9]{8}T/.test(name));
+      const preload = join(tmp, 'modules.cjs');
+      writeFileSync(
+        preload,
+        "process.on('exit', () => process._rawDebug(process.moduleLoadList.filter((m) => m.startsWith('NativeModule worker_threads')).length));\n",
+      );
+      const r = spawnSync(
+        process.execPath,
+        ['-r', preload, bin, 'validate', join(file, run!, 'run.json'), '--reporter', 'json'],
+        { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '' } },
+      );
+      expect(r.stdout).toContain('"formatVersion"');
+      expect(r.stderr.trim().split('\n').at(-1)).toBe('0');
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+
   it('should give the report of one thread on a tree of many runs', () => {
     const tmp = mkdtempSync(join(tmpdir(), 'ckpt-fast-pool-'));
     try {

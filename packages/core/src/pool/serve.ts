@@ -1,8 +1,14 @@
 // A worker thread of the pool: takes chunks from the shared counter until none is left, runs the named task on each
 // and posts the results (see pool.ts). pool-worker.ts runs it; so does the CLI's bundle when it starts workers from
 // its own code-cached file (setPoolWorker).
-import { type MessagePort, parentPort } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import type { MessagePort } from 'node:worker_threads';
 import { poolTasks } from './tasks.js';
+
+// node:worker_threads and the stream modules it loads cost a few ms (~5-10 ms on the 2-core machine of BENCHMARKS.md):
+// loaded when a worker serves, not with this module, which the CLI's validate bundle holds (a one-file
+// `ckpt validate` never starts a worker: pool.ts loads it only to start one).
+const load = createRequire(import.meta.url);
 
 /**
  * The job `poolMap` (or `poolAhead`) posts to a worker (started ahead by `warmPool`, or for this call). `state`:
@@ -25,6 +31,7 @@ export interface ServeOptions {
 
 /** Serves one job on this worker thread, then lets the thread end. Says once that its modules are loaded. */
 export function servePool(opts: ServeOptions = {}): void {
+  const { parentPort } = load('node:worker_threads') as typeof import('node:worker_threads');
   if (!parentPort) throw new Error('servePool runs on a worker thread');
   const parent = parentPort;
   parent.once('message', ({ task, input, chunkSize, state, port }: Job) => {

@@ -103,7 +103,7 @@ export function acceptedEncoding(req: {
 }
 
 /** A body's bytes in an encoding, with @fastify/compress's settings for it. */
-export function compress(body: string | Buffer, encoding: Encoding): Buffer {
+export function compress(body: string, encoding: Encoding): Buffer {
   switch (encoding) {
     case 'br':
       return brotliCompressSync(body, BROTLI);

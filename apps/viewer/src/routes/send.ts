@@ -1,33 +1,32 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Encoding } from '../encoding.js';
 import type { CachedBody, Reply } from '../project.js';
 
 /**
- * Sends a cached JSON body (as text, or compressed for this client: `sendEncoded`), or 304 when the client already
- * holds it (live refresh re-asks often).
+ * Sends a cached JSON body, or 304 when the client already holds it (live refresh re-asks often). A body already
+ * compressed for this client goes with the headers @fastify/compress gives the bodies it compresses (Vary,
+ * Content-Encoding), which then leaves it as it is.
  */
 export function sendJson(req: FastifyRequest, reply: FastifyReply, cached: CachedBody) {
   reply.header('etag', cached.etag).type('application/json; charset=utf-8');
   const inm = req.headers['if-none-match'];
   if (inm?.split(',').some((t) => t.trim() === cached.etag)) return reply.code(304).send();
   if ('body' in cached) return reply.send(cached.body);
+  varyOnEncoding(reply);
+  reply.header('content-encoding', cached.encoding);
   const { buffer, byteOffset, byteLength } = cached.encoded;
-  return sendEncoded(reply, cached.encoding, Buffer.from(buffer, byteOffset, byteLength));
+  return reply.send(Buffer.from(buffer, byteOffset, byteLength));
 }
 
-/**
- * Sends bytes already compressed for this client with the headers @fastify/compress gives the bodies it compresses
- * (`Vary: accept-encoding` added to any Vary set, Content-Encoding), which then leaves them as they are.
- */
-export function sendEncoded(reply: FastifyReply, encoding: Encoding, bytes: Buffer) {
+/** `Vary: accept-encoding`, added to a Vary already set (as @fastify/compress does). */
+function varyOnEncoding(reply: FastifyReply): void {
   const vary = reply.getHeader('vary');
-  if (vary === undefined) reply.header('vary', 'accept-encoding');
-  else {
-    const values = (Array.isArray(vary) ? vary : [vary]).map(String);
-    if (!values.some((v) => v.includes('accept-encoding')))
-      reply.header('vary', [...values, 'accept-encoding'].join(', '));
+  if (vary === undefined) {
+    reply.header('vary', 'accept-encoding');
+    return;
   }
-  return reply.header('content-encoding', encoding).send(bytes);
+  const values = (Array.isArray(vary) ? vary : [vary]).map(String);
+  if (!values.some((v) => v.includes('accept-encoding')))
+    reply.header('vary', [...values, 'accept-encoding'].join(', '));
 }
 
 /** A JSON error body with a status code. */

@@ -1,9 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { acceptedEncoding, COMPRESS_THRESHOLD, compress, type Encoding } from '../encoding.js';
 import { vendorAssets } from '../vendor.js';
-import { sendEncoded } from './send.js';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -11,21 +9,12 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-/** A client file: its type, its bytes, and those bytes in each encoding a client asked for (made once). */
-interface Asset {
-  readonly type: string;
-  readonly body: Buffer;
-  readonly encoded: Map<Encoding, Buffer>;
-}
-
-const asset = (type: string, body: Buffer): Asset => ({ type, body, encoded: new Map() });
-
 /** The client's files, read once: the URL only ever selects a name from this list, never builds a path. */
-function loadAssets(dir: string): Map<string, Asset> {
-  const assets = new Map<string, Asset>();
+function loadAssets(dir: string): Map<string, { type: string; body: Buffer }> {
+  const assets = new Map<string, { type: string; body: Buffer }>();
   for (const name of readdirSync(dir)) {
     const type = TYPES[extname(name)];
-    if (type) assets.set(name, asset(type, readFileSync(join(dir, name))));
+    if (type) assets.set(name, { type, body: readFileSync(join(dir, name)) });
   }
   return assets;
 }
@@ -52,26 +41,17 @@ export function clientModules(assets: ReadonlyMap<string, { body: Buffer }>): st
 }
 
 /**
- * `GET /static/<name>`: the client (plain ES modules and one stylesheet), each file compressed once per encoding
- * and kept (a page load asks for ~20 of them at once: one compression stream each was ~8 brotli encoders alive
- * together). Returns the client's modules, entry first (`clientModules`), for the page shell.
+ * `GET /static/<name>`: the client (plain ES modules and one stylesheet). Returns the client's modules, entry
+ * first (`clientModules`), for the page shell.
  */
 export function registerStaticRoutes(app: FastifyInstance, staticDir: string): string[] {
   const assets = loadAssets(staticDir);
   for (const [name, body] of vendorAssets())
-    if (!assets.has(name)) assets.set(name, asset(TYPES['.js']!, body));
+    if (!assets.has(name)) assets.set(name, { type: TYPES['.js']!, body });
   app.get<{ Params: { name: string } }>('/static/:name', (req, reply) => {
     const a = assets.get(req.params.name);
     if (!a) return reply.code(404).type('text/plain; charset=utf-8').send('not found');
-    reply.type(a.type).header('cache-control', 'no-cache');
-    const encoding = a.body.length >= COMPRESS_THRESHOLD ? acceptedEncoding(req) : undefined;
-    if (!encoding) return reply.send(a.body);
-    let bytes = a.encoded.get(encoding);
-    if (!bytes) {
-      bytes = compress(a.body, encoding);
-      a.encoded.set(encoding, bytes);
-    }
-    return sendEncoded(reply, encoding, bytes);
+    return reply.type(a.type).header('cache-control', 'no-cache').send(a.body);
   });
   return clientModules(assets);
 }

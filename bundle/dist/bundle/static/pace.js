@@ -12,9 +12,11 @@ const PER_ROW = 1;
 /** Frames an estimate is the median of: one frame that the machine's other work made long does not count ... */
 const WINDOW = 9;
 /** ... measured in the last this many ms: a list that shows names fills no rows to measure, and after a while it
- * tries rows again at the first guess (a machine busy a moment ago may not be now). Not every second: on a slow
- * machine such a try is a long frame (the hidden rows come back; ~45 ms of CPU under 4x throttling) ... */
-const AGE = 3000;
+ * tries rows again at a guess (a machine busy a moment ago may not be now). The guess of a row's cost scales with
+ * what a frame without rows costs now (measured while the names show), so a machine still slow (throttled, busy)
+ * does not try: such a try is a long frame there (under 4x throttling the list's retry every 3 s was a 40-60 ms
+ * frame of CPU), and a fast one that showed names after a hiccup gets its rows back within a second ... */
+const AGE = 1000;
 /** ... filling no more than this many rows a frame until a frame that filled rows is measured again. */
 const PROBE = 4;
 
@@ -50,7 +52,9 @@ export class FramePace {
    * @param {number} [now]
    */
   rows(now = performance.now()) {
-    const fit = (BUDGET - this.bases.estimate(now)) / this.perRows.estimate(now);
+    const base = this.bases.estimate(now);
+    // Without recent rows measured, a row costs what it does where a frame without rows costs BASE, scaled.
+    const fit = (BUDGET - base) / this.perRows.estimate(now, (base * PER_ROW) / BASE);
     return Math.max(LEAST, Math.min(MOST, Math.floor(fit)));
   }
 
@@ -88,14 +92,14 @@ class Samples {
   /**
    * The median of the samples of the last AGE ms (the lower one of an even count), the guess among them while they
    * are fewer than 3 (one slow first frame, e.g. the first after a pause, does not decide alone).
-   * @param {number} now
+   * @param {number} now @param {number} [guess] the estimate without a sample (default: the constructor's)
    */
-  estimate(now) {
+  estimate(now, guess = this.guess) {
     while (this.times.length && /** @type {number} */ (this.times[0]) < now - AGE) {
       this.values.shift();
       this.times.shift();
     }
-    const sorted = this.values.length < 3 ? [this.guess, ...this.values] : [...this.values];
+    const sorted = this.values.length < 3 ? [guess, ...this.values] : [...this.values];
     sorted.sort((a, b) => a - b);
     return /** @type {number} */ (sorted[(sorted.length - 1) >> 1]);
   }

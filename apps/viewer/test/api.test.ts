@@ -6,18 +6,10 @@ import {
   runsDocument,
   triageOrder,
 } from '@ckpt/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createViewer, type Viewer } from '../src/index.js';
-import { samplePath } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { samplePath, sampleViewer } from './helpers.js';
 
-let viewer: Viewer;
-beforeAll(async () => {
-  viewer = await createViewer({ dir: samplePath, watch: false });
-});
-afterAll(() => viewer.close());
-
-const get = (url: string, headers: Record<string, string> = {}) =>
-  viewer.app.inject({ method: 'GET', url, headers });
+const { viewer, get } = sampleViewer();
 
 describe('GET /api/runs', () => {
   it('should return the same RunViews document core builds for `ckpt status --json`', async () => {
@@ -153,7 +145,7 @@ describe('pages', () => {
 
 describe('GET /api/events', () => {
   it('should answer HEAD with the event-stream type', async () => {
-    const res = await viewer.app.inject({ method: 'HEAD', url: '/api/events' });
+    const res = await viewer().app.inject({ method: 'HEAD', url: '/api/events' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
   });

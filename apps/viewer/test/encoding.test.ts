@@ -1,8 +1,7 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { acceptedEncoding } from '../src/encoding.js';
-import { createViewer, type Viewer } from '../src/index.js';
-import { samplePath } from './helpers.js';
+import { sampleViewer } from './helpers.js';
 
 const accepts = (header: string | undefined, extra: Record<string, string> = {}, method = 'GET') =>
   acceptedEncoding({
@@ -36,14 +35,7 @@ describe('acceptedEncoding (as @fastify/compress negotiates)', () => {
 });
 
 describe('JSON bodies compressed where they are built', () => {
-  let viewer: Viewer;
-  beforeAll(async () => {
-    viewer = await createViewer({ dir: samplePath, watch: false });
-  });
-  afterAll(() => viewer.close());
-
-  const get = (url: string, headers: Record<string, string> = {}) =>
-    viewer.app.inject({ method: 'GET', url, headers });
+  const { get } = sampleViewer();
   const decode = { br: brotliDecompressSync, gzip: gunzipSync, deflate: inflateSync } as const;
 
   it('should send the same text in each encoding, with Vary, Content-Encoding, Content-Length and one ETag', async () => {

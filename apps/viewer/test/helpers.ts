@@ -2,10 +2,35 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { RunView, UnitView } from '@ckpt/core';
+import { afterAll, beforeAll } from 'vitest';
+import { createViewer, type Viewer } from '../src/index.js';
 
 export const repoRoot = resolve(import.meta.dirname, '../../..');
 export const samplePath = join(repoRoot, 'test-fixtures/sample-project');
 export const resultsDir = resolve(import.meta.dirname, '../test-results');
+
+/**
+ * A viewer on the sample project (not watching) for the calling suite: started before its tests, closed after them.
+ * `get` sends a GET through fastify's inject; `viewer()` is the instance, for other methods.
+ */
+export function sampleViewer(): {
+  viewer: () => Viewer;
+  get: (url: string, headers?: Record<string, string>) => ReturnType<Viewer['app']['inject']>;
+} {
+  let viewer: Viewer | undefined;
+  beforeAll(async () => {
+    viewer = await createViewer({ dir: samplePath, watch: false });
+  });
+  afterAll(() => viewer?.close());
+  const started = (): Viewer => {
+    if (!viewer) throw new Error('sampleViewer: the viewer has not started');
+    return viewer;
+  };
+  return {
+    viewer: started,
+    get: (url, headers = {}) => started().app.inject({ method: 'GET', url, headers }),
+  };
+}
 
 /** A private copy of the sample project, so a test can change files. */
 export function copySample(): { dir: string; cleanup: () => void } {

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { HistoryQuery } from '../answer.js';
-import { acceptedEncoding } from '../encoding.js';
 import type { ProjectState } from '../project.js';
-import { sendReply } from './send.js';
+import { sendQuery } from './send.js';
 
 interface RunParams {
   dialect: string;
@@ -15,20 +14,11 @@ interface RunParams {
  * them), `/timeline` (the Gantt's rows). Built where the runs are (answer.ts).
  */
 export function registerHistoryRoutes(app: FastifyInstance, project: ProjectState): void {
-  app.get<{ Params: RunParams; Querystring: HistoryQuery }>(
-    '/api/runs/:dialect/:id/history',
-    async (req, reply) =>
-      sendReply(
-        req,
-        reply,
-        await project.query(
-          { kind: 'history', ...req.params, query: { ...req.query } },
-          acceptedEncoding(req),
-        ),
-      ),
+  app.get<{ Params: RunParams; Querystring: HistoryQuery }>('/api/runs/:dialect/:id/history', (req, reply) =>
+    sendQuery(req, reply, project, { kind: 'history', ...req.params, query: { ...req.query } }),
   );
   for (const kind of ['graph', 'timeline'] as const)
-    app.get<{ Params: RunParams }>(`/api/runs/:dialect/:id/${kind}`, async (req, reply) =>
-      sendReply(req, reply, await project.query({ kind, ...req.params }, acceptedEncoding(req))),
+    app.get<{ Params: RunParams }>(`/api/runs/:dialect/:id/${kind}`, (req, reply) =>
+      sendQuery(req, reply, project, { kind, ...req.params }),
     );
 }

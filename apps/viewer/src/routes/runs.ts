@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PageQuery, Query } from '../answer.js';
-import { acceptedEncoding } from '../encoding.js';
 import type { ProjectState } from '../project.js';
-import { sendReply } from './send.js';
+import { sendQuery } from './send.js';
 
 interface RunParams {
   dialect: string;
@@ -17,34 +16,18 @@ export function registerRunRoutes(app: FastifyInstance, project: ProjectState): 
   const serve = (kind: Extract<Query, { query?: unknown }>['kind']) =>
     app.get<{ Params: RunParams; Querystring: PageQuery & { index?: string } }>(
       `/api/runs/:dialect/:id${kind === 'run' ? '' : kind === 'unitAt' ? '/unit' : `/${kind}`}`,
-      async (req, reply) =>
-        sendReply(
-          req,
-          reply,
-          await project.query({ kind, ...req.params, query: req.query }, acceptedEncoding(req)),
-        ),
+      (req, reply) => sendQuery(req, reply, project, { kind, ...req.params, query: req.query }),
     );
 
-  app.get('/api/runs', async (req, reply) =>
-    sendReply(req, reply, await project.query({ kind: 'runs' }, acceptedEncoding(req))),
-  );
-  app.get('/api/summaries', async (req, reply) =>
-    sendReply(req, reply, await project.query({ kind: 'summaries' }, acceptedEncoding(req))),
-  );
+  app.get('/api/runs', (req, reply) => sendQuery(req, reply, project, { kind: 'runs' }));
+  app.get('/api/summaries', (req, reply) => sendQuery(req, reply, project, { kind: 'summaries' }));
   for (const kind of ['run', 'resume', 'page', 'units', 'findings', 'sources', 'unitAt'] as const)
     serve(kind);
   // One unit in full: not cached (one unit is small, and caching every opened unit would keep a second copy).
-  app.get<{ Params: RunParams & { unit: string } }>(
-    '/api/runs/:dialect/:id/units/:unit',
-    async (req, reply) => {
-      const { dialect, id, unit } = req.params;
-      return sendReply(
-        req,
-        reply,
-        await project.query({ kind: 'unit', dialect, id, unit }, acceptedEncoding(req)),
-      );
-    },
-  );
+  app.get<{ Params: RunParams & { unit: string } }>('/api/runs/:dialect/:id/units/:unit', (req, reply) => {
+    const { dialect, id, unit } = req.params;
+    return sendQuery(req, reply, project, { kind: 'unit', dialect, id, unit });
+  });
 
   app.get('/api/', (_req, reply) =>
     reply.type('application/json; charset=utf-8').send({

@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CachedBody, Reply } from '../project.js';
+import type { Query } from '../answer.js';
+import { acceptedEncoding } from '../encoding.js';
+import type { CachedBody, ProjectState, Reply } from '../project.js';
 
 /**
  * Sends a cached JSON body, or 304 when the client already holds it (live refresh re-asks often). A body already
@@ -35,6 +37,11 @@ export function sendError(reply: FastifyReply, code: number, error: string) {
 }
 
 /** A body from `ProjectState.query`, or its error. */
-export function sendReply(req: FastifyRequest, reply: FastifyReply, r: Reply) {
+function sendReply(req: FastifyRequest, reply: FastifyReply, r: Reply) {
   return 'etag' in r ? sendJson(req, reply, r) : sendError(reply, r.status, r.error);
+}
+
+/** Answers a request with the body `q` asks for, compressed as the request accepts (`acceptedEncoding`), or its error. */
+export async function sendQuery(req: FastifyRequest, reply: FastifyReply, project: ProjectState, q: Query) {
+  return sendReply(req, reply, await project.query(q, acceptedEncoding(req)));
 }

@@ -5,7 +5,12 @@ import { fileURLToPath } from 'node:url';
 import type { MessagePort, Worker } from 'node:worker_threads';
 
 // node:worker_threads costs ~2 ms to load: only a run that starts workers loads it (one-file runs never do).
-const load = createRequire(import.meta.url);
+let required: NodeJS.Require | undefined;
+/** Node's require for this module, made when a worker is started (see detect/catalog.ts). */
+function load(id: string): unknown {
+  required ??= createRequire(import.meta.url);
+  return required(id);
+}
 let threadsModule: typeof import('node:worker_threads') | undefined;
 
 /**

@@ -8,7 +8,12 @@ import { poolTasks } from './tasks.js';
 // node:worker_threads and the stream modules it loads cost a few ms (~5-10 ms on the 2-core machine of BENCHMARKS.md):
 // loaded when a worker serves, not with this module, which the CLI's validate bundle holds (a one-file
 // `ckpt validate` never starts a worker: pool.ts loads it only to start one).
-const load = createRequire(import.meta.url);
+let required: NodeJS.Require | undefined;
+/** Node's require for this module, made when a worker serves (see detect/catalog.ts). */
+function load(id: string): unknown {
+  required ??= createRequire(import.meta.url);
+  return required(id);
+}
 
 /**
  * The job `poolMap` (or `poolAhead`) posts to a worker (started ahead by `warmPool`, or for this call). `state`:

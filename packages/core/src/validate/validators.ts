@@ -14,7 +14,12 @@ export interface PrecompiledValidator {
   errors?: AjvError[] | null;
 }
 
-const require = createRequire(import.meta.url);
+let required: NodeJS.Require | undefined;
+/** Node's require for this module, made on first use (see detect/catalog.ts). */
+function require(id: string): unknown {
+  required ??= createRequire(import.meta.url);
+  return required(id);
+}
 const cache = new Map<string, PrecompiledValidator>();
 
 /**

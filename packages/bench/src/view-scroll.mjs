@@ -7,13 +7,14 @@
 // Each pass scrolls the whole unit list down in 3 s of animation frames and back up in 3 s, from the page's
 // requestAnimationFrame (every frame moves the list by ~55 rows: a fling), and records every frame's duration; a
 // second kind of pass ("wheel") moves ~5 rows a frame, so full rows scroll in. It counts the frames that showed full
-// rows (not the block of ids the list shows while a scroll moves it past its margin in a frame), and the main
-// thread's CPU per pass (the same distance scrolled, whatever the frame rate). Frames are counted in passes that
-// are not traced (a trace's recording costs the page CPU of its own); one more pass of each condition runs under a
-// Chromium trace: the renderer main thread's CPU time per frame (thread time, so what the machine's other work
-// does to the wall clock does not count) and where it goes, and its own frames over 33 ms (the count earlier
-// versions of this script gave, from traced passes). --trace <file> also writes the trace of one
-// throttled pass (of the "wheel" kind with --trace-wheel) and prints its longest tasks.
+// rows (not the block of ids the list shows while a scroll moves it past its margin in a frame), how often per pass
+// the rows came back over the ids (the last column), and the main thread's CPU per pass (the same distance
+// scrolled, whatever the frame rate). Frames are counted in passes that are not traced (a trace's recording
+// costs the page CPU of its own); one more pass of each condition runs under a Chromium trace: the renderer main
+// thread's CPU time per frame (thread time, so what the machine's other work does to the wall clock does not
+// count) and where it goes, and its own frames over 33 ms (the count earlier versions of this script gave, from
+// traced passes). --trace <file> also writes the trace of one throttled pass (of the "wheel" kind with
+// --trace-wheel) and prints its longest tasks.
 // Prints a Markdown section for BENCHMARKS.md.
 //
 //   node packages/bench/src/view-scroll.mjs
@@ -80,8 +81,11 @@ function scrollPass(page, span = 1) {
     const el = document.querySelector('.vlist');
     const sheet = document.querySelector('.vlist-brief');
     const gaps = [];
-    // Frames that showed full rows (not the fast scroll's block of ids), drawn before each callback.
+    // Frames that showed full rows (not the fast scroll's block of ids), drawn before each callback, and how often
+    // the rows came back over the ids (a count of the list's work, less noisy than frame times).
     let rows = 0;
+    let returns = 0;
+    let named = false;
     for (const [from, to] of [
       [0, 1],
       [1, 0],
@@ -91,7 +95,11 @@ function scrollPass(page, span = 1) {
       await new Promise((done) => {
         const step = (now) => {
           gaps.push(now - last);
-          if (!sheet || sheet.hidden) rows++;
+          if (!sheet || sheet.hidden) {
+            rows++;
+            if (named) returns++;
+            named = false;
+          } else named = true;
           last = now;
           const p = Math.min(1, (now - start) / 3000);
           el.scrollTop = (from + (to - from) * p) * span * (el.scrollHeight - el.clientHeight);
@@ -103,7 +111,7 @@ function scrollPass(page, span = 1) {
       gaps.shift();
       rows--;
     }
-    return { gaps, rows };
+    return { gaps, rows, returns };
   }, span);
 }
 
@@ -138,10 +146,12 @@ async function measure(page, browser, label, setup, span = 1) {
   try {
     const gaps = [];
     let rowFrames = 0;
+    let returns = 0;
     for (let i = 0; i < passes; i++) {
       const pass = await scrollPass(page, span);
       gaps.push(...pass.gaps);
       rowFrames += pass.rows;
+      returns += pass.returns;
     }
     await browser.startTracing(page, { categories: CATEGORIES });
     const traced = await scrollPass(page, span);
@@ -161,6 +171,7 @@ async function measure(page, browser, label, setup, span = 1) {
       over33Traced: traced.gaps.filter((g) => g > 33.4).length,
       nTraced,
       rows: Math.max(0, rowFrames),
+      returns: returns / passes,
       cpuPass: cpuPerFrame(main, 1, 'ThreadControllerImpl::RunTask'),
       cpu: cpuPerFrame(main, nTraced, 'ThreadControllerImpl::RunTask'),
       script: cpuPerFrame(main, nTraced, 'FunctionCall'),
@@ -338,11 +349,11 @@ const lines = [
   '',
   `${new Date().toISOString().slice(0, 16)} UTC, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average ${loadBefore.toFixed(1)} before the run, Node ${process.version}, Chromium headless 1280×900; team run of ${tasks} tasks (${meta.events} event files). Each condition: ${passes} pass(es) of the whole list down in 3 s and up in 3 s (~55 rows a frame; "wheel": a tenth of it), not traced, for the frames; then 1 traced pass for the CPU columns and its own frames over 33 ms.`,
   '',
-  '| condition | frames | with full rows | p50 / p95 / max | over 33 ms | traced pass: over 33 ms | main-thread CPU per frame: all (script / style+layout / paint+commit / GC) | CPU per pass | longest task (CPU) | load average after |',
-  '|---|---|---|---|---|---|---|---|---|---|',
+  '| condition | frames | with full rows | p50 / p95 / max | over 33 ms | traced pass: over 33 ms | main-thread CPU per frame: all (script / style+layout / paint+commit / GC) | CPU per pass | longest task (CPU) | load average after | returns from the ids per pass |',
+  '|---|---|---|---|---|---|---|---|---|---|---|',
   ...rows.map(
     (r) =>
-      `| ${r.label} | ${r.n} | ${r.rows} | ${f(r.p50)} / ${f(r.p95)} / ${f(r.max)} ms | ${r.over33} | ${r.over33Traced} of ${r.nTraced} | ${f(r.cpu)} ms (${f(r.script)} / ${f(r.styleLayout)} / ${f(r.paint)} / ${f(r.gc)}) | ${r.cpuPass.toFixed(0)} ms | ${f(r.longest)} ms | ${r.load.toFixed(1)} |`,
+      `| ${r.label} | ${r.n} | ${r.rows} | ${f(r.p50)} / ${f(r.p95)} / ${f(r.max)} ms | ${r.over33} | ${r.over33Traced} of ${r.nTraced} | ${f(r.cpu)} ms (${f(r.script)} / ${f(r.styleLayout)} / ${f(r.paint)} / ${f(r.gc)}) | ${r.cpuPass.toFixed(0)} ms | ${f(r.longest)} ms | ${r.load.toFixed(1)} | ${f(r.returns)} |`,
   ),
   ...(traced ? ['', `Longest renderer tasks of one throttled pass (trace): ${traced.join('; ')}.`] : []),
   '',

@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import {
+  closeSync,
   cpSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -338,6 +340,36 @@ describe('the fast path pool', () => {
       expect(r.stdout).toContain('"formatVersion"');
       expect(r.stderr.trim().split('\n').at(-1)).toBe('0');
     } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+
+  it('should not load node:tty for one file written to /dev/null (it is never a terminal)', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'ckpt-fast-tty-'));
+    const out = openSync('/dev/null', 'w');
+    try {
+      const file = resolve(import.meta.dirname, '../../../../test-fixtures/sample-project/.team/runs');
+      const run = readdirSync(file).find((name) => /^[0-9]{8}T/.test(name));
+      const preload = join(tmp, 'modules.cjs');
+      writeFileSync(
+        preload,
+        "process.on('exit', () => process._rawDebug(process.moduleLoadList.filter((m) => m === 'NativeModule tty').length));\n",
+      );
+      for (const reporter of ['json', 'text']) {
+        const r = spawnSync(
+          process.execPath,
+          ['-r', preload, bin, 'validate', join(file, run!, 'run.json'), '--reporter', reporter],
+          {
+            encoding: 'utf8',
+            stdio: ['ignore', out, 'pipe'],
+            env: { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined, GITHUB_ACTIONS: '' },
+          },
+        );
+        expect(r.status).toBe(0);
+        expect(r.stderr.trim().split('\n').at(-1)).toBe('0');
+      }
+    } finally {
+      closeSync(out);
       rmSync(tmp, { recursive: true, force: true });
     }
   });

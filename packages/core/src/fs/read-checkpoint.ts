@@ -10,9 +10,9 @@ import {
   realpathSync,
   type Stats,
 } from 'node:fs';
-import { constants as osConstants } from 'node:os';
 import { sep } from 'node:path';
 import { CkptError } from '../errors.js';
+import { errnoNumber } from '../util/os.js';
 import { maxFileSize } from './read-limits.js';
 
 /** The finding codes a refused read becomes (documented in findings/generic-codes.ts). */
@@ -122,7 +122,7 @@ function inside(real: string, root: string): boolean {
 function eisdir(path: string): NodeJS.ErrnoException {
   const e: NodeJS.ErrnoException = new Error('EISDIR: illegal operation on a directory, read');
   e.code = 'EISDIR';
-  e.errno = -osConstants.errno.EISDIR;
+  e.errno = -errnoNumber('EISDIR');
   e.syscall = 'read';
   e.path = path;
   return e;

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { MessagePort, Worker } from 'node:worker_threads';
+import { availableParallelism } from '../util/os.js';
 
 // node:worker_threads costs ~2 ms to load: only a run that starts workers loads it (one-file runs never do).
 let required: NodeJS.Require | undefined;
@@ -205,9 +205,12 @@ export function warmPoolLoaded(): Promise<void> {
 
 /** The number of threads `poolMap` would use for `count` items. */
 export function poolThreads(count: number, opts: PoolOptions = {}): number {
-  const max = Math.max(1, Math.floor(opts.threads ?? availableParallelism()));
   const min = Math.max(1, opts.minItemsPerThread ?? 2000);
-  const wanted = Math.min(max, Math.floor(count / min));
+  const most = Math.floor(count / min);
+  // Too few items for two threads, however many there are (a one-file run never asks node:os).
+  if (most <= 1) return 1;
+  const max = Math.max(1, Math.floor(opts.threads ?? availableParallelism()));
+  const wanted = Math.min(max, most);
   return wanted <= 1 || !findWorkerScript() ? 1 : wanted;
 }
 

@@ -1,5 +1,5 @@
-import { hostname } from 'node:os';
 import { parseEnv } from '../../parse/env.js';
+import { hostname } from '../../util/os.js';
 import type { EnvValues } from './stages.js';
 
 /** Who holds a run's lock, as the lock file says. */
@@ -26,9 +26,17 @@ export interface LockProbe {
   isAlive(pid: number): boolean;
 }
 
-/** The real probe: signal 0 checks existence; EPERM means it exists but belongs to someone else. */
+let host: string | undefined;
+
+/**
+ * The real probe: signal 0 checks existence; EPERM means it exists but belongs to someone else. The host name is
+ * asked once, on first use (not at module load: the CLI's validate bundle holds this module).
+ */
 export const systemProbe: LockProbe = {
-  host: hostname(),
+  get host() {
+    host ??= hostname();
+    return host;
+  },
   isAlive(pid) {
     if (!Number.isInteger(pid) || pid <= 0) return false;
     try {

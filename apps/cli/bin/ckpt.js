@@ -207,6 +207,15 @@ async function run() {
     if (early && adoptPoolWorker) adoptPoolWorker(early.worker);
     else if (early) void early.worker.terminate();
     code = await main(process.argv);
+    // `ckpt status` / `ckpt list` have printed everything and leave nothing running: exit now, without tearing
+    // down a heap that holds a whole project (100k events: ~250 MB; ~0.1 s of wall time). Only once stdout and
+    // stderr have handed every byte to the system (a pipe a reader has not emptied yet is waited for as always).
+    if (
+      (args[0] === 'status' || args[0] === 'list') &&
+      process.stdout.writableLength === 0 &&
+      process.stderr.writableLength === 0
+    )
+      process.exit(code);
   }
   process.exitCode = code;
 }

@@ -1,4 +1,6 @@
 // @ts-check
+import { UnitTable } from './unit-table.js';
+
 /** Documents already fetched, by URL, with their entity tags: a refresh of an unchanged run costs a 304. */
 const held = new Map();
 
@@ -13,7 +15,8 @@ export class ApiError extends Error {
 /**
  * Fetches a JSON document; `changed` is false when the server answered 304 for what we hold.
  * @param {string} url
- * @param {{ keep?: boolean }} [opts] `keep: false` for pages of a list: not held for a 304 later
+ * @param {{ keep?: boolean, make?: (data: any) => any }} [opts] `keep: false` for pages of a list: not held for a
+ *   304 later; `make`: what is returned and held instead of the document (e.g. a compact form of a large one)
  * @returns {Promise<{ data: any, changed: boolean }>}
  */
 export async function getJson(url, opts = {}) {
@@ -27,7 +30,7 @@ export async function getJson(url, opts = {}) {
     const body = await res.json().catch(() => ({}));
     throw new ApiError(res.status, body.error ?? res.statusText);
   }
-  const data = await res.json();
+  const data = opts.make ? opts.make(await res.json()) : await res.json();
   const etag = res.headers.get('etag');
   if (etag && opts.keep !== false) held.set(url, { etag, data });
   return { data, changed: true };
@@ -58,8 +61,8 @@ export class UnitPager {
   constructor(base, onMore) {
     this.base = base;
     this.onMore = onMore;
-    /** @type {any[]} */
-    this.units = [];
+    /** @type {UnitTable} */
+    this.units = new UnitTable();
     this.total = 0;
     this.gen = 0;
     /** Whether every unit is held. */
@@ -82,14 +85,18 @@ export class UnitPager {
       (delta.units?.length ?? 0) <= MAX_PATCH;
     if (canPatch) {
       // The first screen is fresh from the page document; changed units beyond it come by id.
-      for (let i = 0; i < first.length; i++) this.units[i] = first[i];
+      this.units.replace(
+        first,
+        first.map((/** @type {any} */ _, /** @type {number} */ i) => i),
+      );
       const rest = (delta.units ?? []).filter(
         (/** @type {string} */ id) => !first.some((/** @type {any} */ u) => u.id === id),
       );
       if (rest.length) void this.patch(rest, ++this.gen);
       return this.units;
     }
-    this.units = first.slice();
+    this.units = new UnitTable();
+    this.units.append(first);
     this.total = total;
     this.complete = this.units.length >= total;
     if (!this.complete) void this.fill(++this.gen);
@@ -103,11 +110,12 @@ export class UnitPager {
     try {
       const { data } = await getJson(`${this.base}/units?${q}`, { keep: false });
       if (gen !== this.gen) return;
-      const at = new Map(this.units.map((u, i) => [u.id, i]));
-      for (const u of data.units) {
-        const i = at.get(u.id);
-        if (i !== undefined) this.units[i] = u;
-      }
+      const at = new Map(this.units.ids.map((id, i) => [id, i]));
+      const found = data.units.filter((/** @type {any} */ u) => at.has(u.id));
+      this.units.replace(
+        found,
+        found.map((/** @type {any} */ u) => /** @type {number} */ (at.get(u.id))),
+      );
       this.onMore();
     } catch {
       // The run changed again meanwhile: the next change re-fetches.
@@ -116,7 +124,7 @@ export class UnitPager {
 
   /** @param {number} gen */
   async restart(gen) {
-    this.units = this.units.slice(0, 0);
+    this.units = new UnitTable();
     this.complete = false;
     return this.fill(gen);
   }
@@ -136,11 +144,11 @@ export class UnitPager {
       if (data.total !== this.total) {
         // The run changed between pages: start over (a change event is on its way too).
         this.total = data.total;
-        this.units = [];
+        this.units = new UnitTable();
         continue;
       }
       if (data.units.length === 0) break;
-      this.units = this.units.concat(data.units);
+      this.units.append(data.units);
       this.complete = this.units.length >= this.total;
       this.onMore();
     }

@@ -2,6 +2,7 @@
 import { getJson } from './api.js';
 import { h, replace } from './dom.js';
 import { when } from './fmt.js';
+import { timelineTable } from './timeline-table.js';
 
 const TONES = ['ok', 'active', 'warning', 'error', 'neutral'];
 /** A lane is never thinner than this: below it rows are aggregated into lanes. */
@@ -63,7 +64,7 @@ export function ganttSection(base, runRef) {
     },
     { rootMargin: '25%' },
   ).observe(canvas);
-  /** @type {any} */
+  /** @type {ReturnType<typeof timelineTable> | undefined} the timeline, as columns */
   let doc;
   // The view: time [t0, t1] and rows [r0, r1).
   let v = { t0: 0, t1: 1, r0: 0, r1: 1 };
@@ -73,13 +74,13 @@ export function ganttSection(base, runRef) {
 
   const fit = () => {
     if (!doc) return;
-    v = { t0: doc.lo, t1: doc.hi, r0: 0, r1: doc.rows.length };
+    v = { t0: doc.lo, t1: doc.hi, r0: 0, r1: doc.n };
     draw();
   };
   /** Zooms both axes around a point (fractions of the plot). @param {number} f @param {number} [fx] @param {number} [fy] */
   const zoom = (f, fx = 0.5, fy = 0.5) => {
     if (!doc) return;
-    const n = doc.rows.length;
+    const n = doc.n;
     const span = Math.min(doc.hi - doc.lo, Math.max(1000, (v.t1 - v.t0) * f));
     const tc = v.t0 + fx * (v.t1 - v.t0);
     const t0 = Math.max(doc.lo, Math.min(doc.hi - span, tc - fx * span));
@@ -138,17 +139,20 @@ export function ganttSection(base, runRef) {
         AXIS_H / 2,
       );
     }
-    const rows = doc.rows;
+    const { first, start, end: ends, tone: toneOf, tones } = doc;
     if (per === 1) {
       for (let i = 0; i < lanes; i++) {
-        const r = rows[v.r0 + i];
+        const r = v.r0 + i;
         const y = AXIS_H + i * laneH;
         if (laneH >= 10) {
           ctx.fillStyle = muted;
-          ctx.fillText(clip(r.id, ctx, gutter - 8), 4, y + laneH / 2);
+          ctx.fillText(clip(doc.ids[r], ctx, gutter - 8), 4, y + laneH / 2);
         }
-        for (const [s, e, tone] of r.bars) {
-          const end = e ?? (tone === 'active' ? doc.hi : s);
+        for (let b = first[r] ?? 0; b < (first[r + 1] ?? 0); b++) {
+          const s = /** @type {number} */ (start[b]);
+          const e = /** @type {number} */ (ends[b]);
+          const tone = tones[/** @type {number} */ (toneOf[b])];
+          const end = Number.isNaN(e) ? (tone === 'active' ? doc.hi : s) : e;
           const x0 = Math.max(gutter, x(s));
           const x1 = Math.min(width, x(end));
           if (x1 < gutter || x0 > width) continue;
@@ -164,8 +168,11 @@ export function ganttSection(base, runRef) {
         (l * TONES.length + k) * (bins + 1) + b;
       for (let i = v.r0; i < v.r1; i++) {
         const l = Math.floor((i - v.r0) / per);
-        for (const [s, e, tone] of rows[i].bars) {
-          const end = e ?? (tone === 'active' ? doc.hi : s);
+        for (let b = first[i] ?? 0; b < (first[i + 1] ?? 0); b++) {
+          const s = /** @type {number} */ (start[b]);
+          const e = /** @type {number} */ (ends[b]);
+          const tone = tones[/** @type {number} */ (toneOf[b])];
+          const end = Number.isNaN(e) ? (tone === 'active' ? doc.hi : s) : e;
           if (end < v.t0 || s > v.t1) continue;
           const b0 = Math.max(0, Math.floor((x(s) - gutter) / BIN));
           const b1 = Math.min(bins - 1, Math.floor((x(end) - gutter) / BIN));
@@ -209,9 +216,9 @@ export function ganttSection(base, runRef) {
     canvas.dataset.t1 = String(v.t1);
     canvas.setAttribute(
       'aria-label',
-      `Timeline of ${rows.length} rows from ${when(new Date(v.t0).toISOString())} to ${when(new Date(v.t1).toISOString())}`,
+      `Timeline of ${doc.n} rows from ${when(new Date(v.t0).toISOString())} to ${when(new Date(v.t1).toISOString())}`,
     );
-    info.textContent = `${rows.length} rows · showing ${v.r0 + 1}–${v.r1}${per > 1 ? ` · ${per} per lane (aggregated)` : ''} · ${when(new Date(v.t0).toISOString())} → ${when(new Date(v.t1).toISOString())}`;
+    info.textContent = `${doc.n} rows · showing ${v.r0 + 1}–${v.r1}${per > 1 ? ` · ${per} per lane (aggregated)` : ''} · ${when(new Date(v.t0).toISOString())} → ${when(new Date(v.t1).toISOString())}`;
     el.dataset.perLane = String(per);
   };
 
@@ -236,26 +243,31 @@ export function ganttSection(base, runRef) {
   };
   canvas.addEventListener('mousemove', (e) => {
     const p = hit(e);
-    if (!p) {
+    if (!p || !doc) {
       tip.hidden = true;
       return;
     }
-    const rows = doc.rows;
+    const d = doc;
     tip.hidden = false;
     tip.style.left = `${Math.min(p.px + 12, canvas.clientWidth - 260)}px`;
     tip.style.top = `${p.py + AXIS_H + 12}px`;
     if (p.first === p.last) {
-      const r = rows[p.first];
-      const bar = r.bars.find((/** @type {any} */ b) => b[0] <= p.t && (b[1] ?? doc.hi) >= p.t);
+      const r = p.first;
+      let bar = -1;
+      for (let b = d.first[r] ?? 0; b < (d.first[r + 1] ?? 0) && bar < 0; b++) {
+        const e = /** @type {number} */ (d.end[b]);
+        if (/** @type {number} */ (d.start[b]) <= p.t && (Number.isNaN(e) ? d.hi : e) >= p.t) bar = b;
+      }
+      const e = d.end[bar];
       replace(
         tip,
-        h('b', null, r.id),
-        ` ${r.kind} · ${r.status}`,
-        bar
+        h('b', null, d.ids[r]),
+        ` ${d.kinds[r]} · ${d.statuses[r]}`,
+        bar >= 0
           ? h(
               'div',
               null,
-              `${when(new Date(bar[0]).toISOString())} → ${bar[1] ? when(new Date(bar[1]).toISOString()) : 'open'}`,
+              `${when(new Date(/** @type {number} */ (d.start[bar])).toISOString())} → ${e ? when(new Date(e).toISOString()) : 'open'}`,
             )
           : null,
       );
@@ -271,9 +283,9 @@ export function ganttSection(base, runRef) {
   });
   canvas.addEventListener('click', (e) => {
     const p = hit(e);
-    if (!p || dragged) return;
-    const r = doc.rows[p.first];
-    if (p.first === p.last && r.kind === 'unit') location.hash = `#unit-${encodeURIComponent(r.id)}`;
+    if (!p || dragged || !doc) return;
+    if (p.first === p.last && doc.kinds[p.first] === 'unit')
+      location.hash = `#unit-${encodeURIComponent(doc.ids[p.first])}`;
     else
       zoom(
         0.5,
@@ -314,19 +326,20 @@ export function ganttSection(base, runRef) {
     const t0 = Math.max(doc.lo, Math.min(doc.hi - span, drag.v.t0 - dt));
     const rows = drag.v.r1 - drag.v.r0;
     const dr = Math.round(((e.clientY - drag.y) / PLOT_H) * rows);
-    const r0 = Math.max(0, Math.min(doc.rows.length - rows, drag.v.r0 - dr));
+    const r0 = Math.max(0, Math.min(doc.n - rows, drag.v.r0 - dr));
     v = { t0, t1: t0 + span, r0, r1: r0 + rows };
     draw();
   });
   window.addEventListener('resize', () => draw());
 
   const refresh = async () => {
-    const { data, changed } = await getJson(`${base}/timeline`);
+    // Held as columns (timeline-table.js), also for the next refresh's 304.
+    const { data, changed } = await getJson(`${base}/timeline`, { make: timelineTable });
     if (!changed && doc) return;
     const first = !doc;
-    const same = doc && doc.rows.length === data.rows.length && doc.lo === data.lo;
+    const same = doc && doc.n === data.n && doc.lo === data.lo;
     doc = data;
-    el.hidden = data.lo === undefined || !data.rows.some((/** @type {any} */ r) => r.bars.length > 0);
+    el.hidden = data.lo === undefined || data.first[data.n] === 0;
     if (el.hidden) return;
     if (first || !same) fit();
     else draw();

@@ -170,14 +170,13 @@ export function runPage(main) {
   const units = new UnitsSection({
     runRef,
     // triage: by index in run.units (an id of any length cannot be a path segment), as history addresses units.
-    unitUrl: (uid) => `${base}/unit?index=${run.units.findIndex((/** @type {any} */ u) => u.id === uid)}`,
+    unitUrl: (uid) => `${base}/unit?index=${pager.units.indexOf(uid)}`,
     onSelect: (uid) => history.replaceState(null, '', `#unit-${encodeURIComponent(uid)}`),
   });
   // live: units beyond the page document's first screen arrive page by page; a change re-fetches only its units.
   const pager = new UnitPager(base, () => {
     if (!run) return;
-    run = { ...run, units: pager.units };
-    units.update(run);
+    units.update(run, pager.units);
     document.body.dataset.units = pager.complete ? 'complete' : 'partial';
   });
   /** live: the findings beyond the page document's first ones, fetched when the reader asks for all. */
@@ -248,7 +247,7 @@ export function runPage(main) {
     replace(slots.head, header(run));
     replace(slots.toc, toc(run));
     replace(slots.phases, phasesSection(run));
-    units.update(run);
+    units.update(run, pager.units);
     for (const s of [shape.graph, shape.gantt, shape.history]) refreshShape(s);
     shapesFetched = true;
     replace(slots.findings, findingsSection(run, runRef, findingsState, render));
@@ -335,7 +334,9 @@ export function runPage(main) {
     if (!res.changed && built) return;
     const first = !built;
     const delta = change?.deltas?.find((/** @type {any} */ d) => d.key === runRef);
-    run = { ...res.data.run, units: pager.take(res.data.run, delta) };
+    // run.units stays the page document's first units; every unit held is the pager's (a table, not objects).
+    run = { ...res.data.run };
+    pager.take(run, delta);
     document.body.dataset.units = pager.complete ? 'complete' : 'partial';
     // Files beyond the page's first ones, once fetched, are re-fetched (or confirmed by a 304) on a refresh.
     if (sourcesState.all) sourcesState.loadAll?.();

@@ -4,12 +4,16 @@ import { h, replace } from './dom.js';
 import { duration, when } from './fmt.js';
 import { HistoryList } from './history.js';
 import { unitDetail } from './unit-detail.js';
+import { UnitTable } from './unit-table.js';
 import { VirtualList } from './vlist.js';
 
 const ROW = 36;
 
-/** The time span the timeline column covers: first start to last end of any unit or attempt. @param {any} run */
-export function spanOf(run) {
+/**
+ * The time span the timeline column covers: first start to last end of any unit or attempt.
+ * @param {any} run @param {UnitTable} table the run's units
+ */
+function spanOf(run, table) {
   let lo = Infinity;
   let hi = -Infinity;
   /** @param {string | undefined} iso */
@@ -23,7 +27,8 @@ export function spanOf(run) {
   see(run.createdAt);
   see(run.updatedAt);
   see(run.finishedAt);
-  for (const u of run.units) {
+  for (let i = 0; i < table.length; i++) {
+    const u = table.get(i);
     see(u.startedAt);
     see(u.finishedAt);
     for (const a of u.attempts) {
@@ -113,7 +118,9 @@ export class UnitsSection {
     this.opts = opts;
     /** @type {any} */
     this.run = undefined;
-    /** @type {any[]} */
+    /** @type {UnitTable} every unit held */
+    this.units = new UnitTable();
+    /** @type {number[]} the units the list shows (filter, search), by index in `units` */
     this.shown = [];
     this.statusFilter = '';
     this.query = '';
@@ -141,15 +148,17 @@ export class UnitsSection {
       })
     );
     this.axis = h('span', { class: 'axis c-time' });
+    // The list's items are indexes in `units`; a row makes its unit again from the table when it is filled.
+    /** @type {VirtualList<number>} */
     this.list = new VirtualList({
       rowHeight: ROW,
       label: 'Units',
       maxHeight: () => Math.max(220, Math.round(window.innerHeight * 0.62)),
-      render: (u) => this.row(u),
-      update: (row, u) => this.fill(row, u),
+      render: (k) => this.row(this.units.get(k)),
+      update: (row, k) => this.fill(row, this.units.get(k)),
       // A fling: the units' ids, the rest once the scroll slows.
-      brief: (u) => u.id,
-      onSelect: (u) => this.pick(u.id, true),
+      brief: (k) => /** @type {string} */ (this.units.ids[k]),
+      onSelect: (k) => this.pick(/** @type {string} */ (this.units.ids[k]), true),
     });
     // A timeline bar's tooltip, made when the pointer reaches it (not for every row that scrolls by).
     this.list.el.addEventListener('mouseover', (ev) => {
@@ -157,7 +166,8 @@ export class UnitsSection {
       if (!bar.classList.contains('seg-bar')) return;
       const row = /** @type {HTMLElement | null} */ (bar.closest('.vrow'));
       const i = row ? this.list.indexOf.get(row) : undefined;
-      const u = i === undefined ? undefined : this.shown[i];
+      const k = i === undefined ? undefined : this.shown[i];
+      const u = k === undefined ? undefined : this.units.get(k);
       if (u) bar.title = segmentTitle(u, [...(bar.parentElement?.children ?? [])].indexOf(bar));
     });
     this.detail = h('div', { class: 'unit-detail', hidden: true, 'aria-live': 'polite' });
@@ -240,17 +250,20 @@ export class UnitsSection {
     if (this.span && track.classList.contains('track')) fillTrack(track, u, this.span);
   }
 
-  /** @param {any} run */
-  update(run) {
+  /** @param {any} run @param {UnitTable} units every unit held (the run's `units` are the first ones only) */
+  update(run, units) {
     this.run = run;
+    this.units = units;
     // The page document carries the span (the server computed it over every unit): no pass over 10,000 units and
     // their attempts on every page of units that arrives.
     const lo = run.span ? Date.parse(run.span.from) : Number.NaN;
-    this.span = Number.isNaN(lo) ? spanOf(run) : { lo, hi: Math.max(Date.parse(run.span.to), lo + 1000) };
+    this.span = Number.isNaN(lo)
+      ? spanOf(run, units)
+      : { lo, hi: Math.max(Date.parse(run.span.to), lo + 1000) };
     const statuses = Object.entries(run.counts);
     replace(
       this.filter,
-      h('option', { value: '' }, `all ${run.units.length}`),
+      h('option', { value: '' }, `all ${units.length}`),
       statuses.map(([s, n]) => h('option', { value: s, selected: s === this.statusFilter }, `${s} ${n}`)),
     );
     replace(
@@ -262,46 +275,48 @@ export class UnitsSection {
           ]
         : h('span', null, 'Timeline'),
     );
-    this.count.textContent = String(run.units.length);
-    this.el.hidden = run.units.length === 0;
+    this.count.textContent = String(units.length);
+    this.el.hidden = units.length === 0;
     this.apply();
   }
 
   apply() {
     const q = this.query;
-    const units = this.run?.units ?? [];
-    this.shown = units.filter(
-      (/** @type {any} */ u) =>
-        (!this.statusFilter || u.status === this.statusFilter) && (!q || u.id.toLowerCase().includes(q)),
-    );
-    const i = this.selectedId === undefined ? -1 : this.shown.findIndex((u) => u.id === this.selectedId);
+    const { ids, statuses } = this.units;
+    this.shown = [];
+    for (let k = 0; k < ids.length; k++)
+      if (
+        (!this.statusFilter || statuses[k] === this.statusFilter) &&
+        (!q || /** @type {string} */ (ids[k]).toLowerCase().includes(q))
+      )
+        this.shown.push(k);
+    const i = this.selectedId === undefined ? -1 : this.shown.findIndex((k) => ids[k] === this.selectedId);
     this.list.selected = i;
     this.list.setItems(this.shown);
-    if (this.selectedId !== undefined)
-      this.showDetail(units.find((/** @type {any} */ u) => u.id === this.selectedId));
+    if (this.selectedId !== undefined) this.showDetail(this.units.indexOf(this.selectedId));
   }
 
   /** Selects a unit by id (from a deep link or a dependency link). @param {string} id @param {boolean} [fromList] */
   pick(id, fromList = false) {
-    const units = this.run?.units ?? [];
-    const u = units.find((/** @type {any} */ x) => x.id === id);
+    const { ids } = this.units;
+    const index = ids.indexOf(id);
     this.selectedId = id;
-    if (!u) return false;
+    if (index < 0) return false;
     if (!fromList) {
-      let i = this.shown.findIndex((x) => x.id === id);
+      let i = this.shown.findIndex((k) => ids[k] === id);
       if (i < 0) {
         this.statusFilter = '';
         this.query = '';
         this.search.value = '';
         this.filter.value = '';
         this.apply();
-        i = this.shown.findIndex((x) => x.id === id);
+        i = this.shown.findIndex((k) => ids[k] === id);
       }
       this.list.selected = i;
       this.list.reveal(i);
       this.list.rows.forEach((r, k) => r.classList.toggle('sel', k === i));
     }
-    this.showDetail(u);
+    this.showDetail(index);
     this.opts.onSelect(id);
     return true;
   }
@@ -316,10 +331,9 @@ export class UnitsSection {
   /**
    * The unit's history list, kept while the same unit stays selected (its filter survives live refreshes);
    * units are addressed by index, as an id may be any length.
-   * @param {any} u
+   * @param {any} u @param {number} index its index in the run's units
    */
-  historyOf(u) {
-    const index = this.run.units.indexOf(u);
+  historyOf(u, index) {
     const slash = this.opts.runRef.indexOf('/');
     const base = `/api/runs/${encodeURIComponent(this.opts.runRef.slice(0, slash))}/${encodeURIComponent(this.opts.runRef.slice(slash + 1))}`;
     const url = `${base}/history?unit=${index}`;
@@ -331,8 +345,9 @@ export class UnitsSection {
     return this.history.el;
   }
 
-  /** @param {any} u */
-  showDetail(u) {
+  /** The detail of the unit at `index` in `units` (-1: none). @param {number} index */
+  showDetail(index) {
+    const u = index < 0 ? undefined : this.units.get(index);
     if (!u) {
       this.detail.hidden = true;
       return;
@@ -342,7 +357,7 @@ export class UnitsSection {
     // A slim unit (the page document's) shows at once, then in full when its attempts and evidence arrive.
     // Until then a live refresh keeps showing the last full copy of the same unit, so the detail does not flicker.
     const held = this.full?.id === u.id ? this.full : u;
-    const history = this.historyOf(u);
+    const history = this.historyOf(u, index);
     replace(this.detail, unitDetail(held, this.opts.runRef, history));
     if (!u.slim || !this.opts.unitUrl) return;
     const want = u.id;

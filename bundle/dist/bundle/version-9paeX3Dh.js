@@ -1,1 +1,0 @@
-import{readFileSync as e}from"node:fs";let t;function n(){if(t)return t;for(let n of[`../../package.json`,`../package.json`])try{let r=JSON.parse(e(new URL(n,import.meta.url),`utf8`));if(r.name===`@ckpt/cli`&&r.version)return t=r.version,t}catch{}throw Error(`cannot find @ckpt/cli's package.json above ${import.meta.url}`)}export{n as t};

@@ -1,0 +1,1 @@
+import{readFileSync as e}from"node:fs";import{join as t}from"node:path";let n;function r(){if(n)return n;for(let r of[`../../package.json`,`../package.json`])try{let i=JSON.parse(e(t(import.meta.dirname,r),`utf8`));if(i.name===`@ckpt/cli`&&i.version)return n=i.version,n}catch{}throw Error(`cannot find @ckpt/cli's package.json above ${import.meta.url}`)}export{r as t};

@@ -6,12 +6,6 @@ import { takeMaxFileSize } from './max-file-size.js';
 import { ownUsageExitCodes } from './usage-error.js';
 import { toolVersion } from './version.js';
 
-/**
- * For bin/ckpt.js: core's pool takes the worker it started at its first line for `ckpt status` / `ckpt list` on a
- * large team run (the project index reads the run ahead on it).
- */
-export { adoptPoolWorker } from '@ckpt/core';
-
 /** Builds the `ckpt` program with every command registered. */
 export function buildProgram(): Command {
   const program = new Command('ckpt')

@@ -77,7 +77,7 @@ export { escapePointerToken, MAX_DEPTH, scanJson } from './parse/json-scanner.js
 export { type JsonlLine, type ParsedJsonl, parseJsonl } from './parse/jsonl.js';
 export { LineIndex } from './parse/line-index.js';
 export type { SourceMap } from './parse/source-map.js';
-export { adoptPoolWorker, type PoolOptions, warmPool } from './pool/pool.js';
+export { type PoolOptions, warmPool } from './pool/pool.js';
 export * from './text/public.js';
 export * from './view/graph/public.js';
 export * from './view/history/public.js';

@@ -63,8 +63,6 @@ const BRIEF = '--brief';
 const POOLED_BRIEF = '--brief-pooled';
 /** The last argument of the worker started before the input was known (startEarlyWorker). */
 const EARLY = '--early';
-/** The options of `ckpt status` and `ckpt list` that take a value (the next argument unless written `--x=value`). */
-const VALUED = new Set(['--run', '-d', '--dialect', '--color', '--max-file-size']);
 
 /**
  * V8 flags for a large input (many files: `onLargeInput`), set once the bundle is compiled. `validate` allocates
@@ -120,9 +118,8 @@ let heapAfterCollect = 0;
 let fullCollection;
 
 /**
- * For `ckpt validate <directory>` and `ckpt status` / `ckpt list` on a large team run: a pool worker started now,
- * before the bundle is even compiled, and the shared number that tells it the input's flags once they are known
- * (FLAGS_BY_MODE). See startEarlyWorker.
+ * For `ckpt validate <directory>`: a pool worker started now, before the bundle is even compiled, and the shared
+ * number that tells it the input's flags once they are known (FLAGS_BY_MODE). See startEarlyWorker.
  */
 const early = startEarlyWorker();
 
@@ -200,12 +197,9 @@ async function run() {
   if (code === undefined) {
     const bundle = join(dist, 'bundle', 'ckpt.js');
     const module = join(dist, 'main.js');
-    const { main, adoptPoolWorker } = await import(
+    const { main } = await import(
       pathToFileURL(isFresh(bundle, module, ['core', 'schemas', 'viewer']) ? bundle : module).href
     );
-    // `ckpt status` / `ckpt list`: core's read-ahead of the team run takes the worker started at the first line.
-    if (early && adoptPoolWorker) adoptPoolWorker(early.worker);
-    else if (early) void early.worker.terminate();
     code = await main(process.argv);
     // `ckpt status` / `ckpt list` have printed everything and leave nothing running: exit now, without tearing
     // down a heap that holds a whole project (100k events: ~250 MB; ~0.1 s of wall time). Only once stdout and
@@ -301,38 +295,27 @@ function makeFullCollection() {
 }
 
 /**
- * A pool worker of the fast path started at once, and `{ worker, mode }`, for a command that will read a large
- * input on two threads on a machine with a second core (and CKPT_THREADS not 1); undefined otherwise:
- * - `ckpt validate` with a directory of many team runs among its arguments (manyRuns). The pool takes it
- *   (`adoptPoolWorker`) and core stops it when the input is too small to use it. Never for a file argument: one
- *   file costs start-up only. Nor for a small tree: a worker started for nothing costs ~30 ms of wall time and
- *   ~90 ms of CPU (the sample project, 154 files: 0.25 -> 0.28 s).
- * - `ckpt status` and `ckpt list` on a project whose team run holds many events (manyEvents): core's project index
- *   reads them ahead on the pool (`prefetchTeamRoot`), the worker listing the run itself while this thread does.
- *   It runs the fast path's bundle (validate.cjs holds the read-ahead's task), compiled with its code cache.
+ * For `ckpt validate` with a directory of many team runs among its arguments (manyRuns), run by the bundle on a
+ * machine with a second core (and CKPT_THREADS not 1): a pool worker of the fast path started at once, and
+ * `{ worker, mode }`; undefined otherwise.
+ * Not for `ckpt status`/`list` (tried in wave 11, f9417a0): there its bootstrap competes with the main thread's own
+ * start-up, for ~2% more CPU and no wall time gained (BENCHMARKS.md, wave 11, coordinator).
  * Node's bootstrap of a worker thread takes ~75-150 ms of its own (it compiles Node's internal modules again):
- * started here it overlaps this thread's start-up (the bundle, the walk or the listing) instead of following it,
- * which made a worker pay only from ~25k team files (BENCHMARKS.md, wave 9).
- * `mode` ([0]) is 0 until the input's flags are known, then their index in FLAGS_BY_MODE (status sets none).
+ * started here it overlaps this thread's start-up (the bundle, the walk) instead of following the walk, which
+ * made a worker pay only from ~25k team files (BENCHMARKS.md, wave 9). The pool takes it (`adoptPoolWorker`) and
+ * core stops it when the input is too small to use it. Never for a file argument: one file costs start-up only.
+ * Nor for a small tree: a worker started for nothing costs ~30 ms of wall time and ~90 ms of CPU (the sample
+ * project, 154 files: 0.25 -> 0.28 s).
+ * `mode` ([0]) is 0 until the input's flags are known, then their index in FLAGS_BY_MODE.
  */
 function startEarlyWorker() {
   const args = process.argv;
-  const command = args[2];
-  if (
-    (command !== 'validate' && command !== 'status' && command !== 'list') ||
-    process.env.CKPT_THREADS === '1'
-  )
-    return undefined;
+  if (args[2] !== 'validate' || process.env.CKPT_THREADS === '1') return undefined;
   try {
-    const validate = command === 'validate';
-    const many = validate ? args.slice(3).some((a) => !a.startsWith('-') && manyRuns(a)) : manyEvents(args);
+    let many = false;
+    for (let i = 3; i < args.length && !many; i++) if (!args[i].startsWith('-')) many = manyRuns(args[i]);
     const bundle = join(dist, 'bundle', 'validate.cjs');
-    if (
-      !many ||
-      !isFresh(bundle, join(dist, 'commands', 'validate-fast.js'), ['core', 'schemas']) ||
-      (!validate &&
-        !isFresh(join(dist, 'bundle', 'ckpt.js'), join(dist, 'main.js'), ['core', 'schemas', 'viewer']))
-    )
+    if (!many || !isFresh(bundle, join(dist, 'commands', 'validate-fast.js'), ['core', 'schemas']))
       return undefined;
     const threads = require('node:worker_threads');
     if (!threads.isMainThread || require('node:os').availableParallelism() < 2) return undefined;
@@ -340,9 +323,8 @@ function startEarlyWorker() {
     const worker = new threads.Worker(__filename, {
       argv: [POOL_WORKER, bundle, EARLY],
       workerData: mode,
-      // core's VALIDATE_WORKER_YOUNG_MB, what the pool gives the workers it starts for runs; the read-ahead's
-      // workers have V8's default.
-      ...(validate ? { resourceLimits: { maxYoungGenerationSizeMb: 6 } } : {}),
+      // core's VALIDATE_WORKER_YOUNG_MB, what the pool gives the workers it starts for runs.
+      resourceLimits: { maxYoungGenerationSizeMb: 6 },
     });
     return { worker, mode };
   } catch {
@@ -363,43 +345,6 @@ function manyRuns(path) {
   } catch {
     return false;
   }
-}
-
-/**
- * Whether `ckpt status` / `ckpt list` (`args`: process.argv) will read a team run ahead on the pool: a run folder
- * of the project's `.team/runs` whose `events/` folder is 64 KiB or more, as core's project index decides
- * (`manyEvents`, view/project-index.ts). The project is the folder given, else the current folder (a project
- * found above it gets no early worker: core starts one as before); not with a dialect other than team.
- * One listing of the runs and a stat per run.
- */
-function manyEvents(args) {
-  let dir;
-  for (let i = 3; i < args.length; i++) {
-    const a = args[i];
-    if (VALUED.has(a)) {
-      if ((a === '-d' || a === '--dialect') && args[i + 1] !== 'team') return false;
-      i++;
-    } else if (a.startsWith('--dialect=')) {
-      if (a !== '--dialect=team') return false;
-    } else if (a === '--') {
-      dir ??= args[i + 1];
-      break;
-    } else if (!a.startsWith('-')) dir ??= a;
-  }
-  const runs = join(dir ?? process.cwd(), '.team', 'runs');
-  let entries = [];
-  try {
-    entries = readdirSync(runs, { withFileTypes: true });
-  } catch {
-    // Not a project folder, or unreadable: the command says so.
-  }
-  for (const e of entries)
-    try {
-      if (e.isDirectory() && statSync(join(runs, e.name, 'events')).size >= 65536) return true;
-    } catch {
-      // A run without events.
-    }
-  return false;
 }
 
 /**

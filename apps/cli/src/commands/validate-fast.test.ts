@@ -323,54 +323,21 @@ describe('the fast path pool', () => {
   });
 
   it('should not load node:worker_threads for one file (no worker: its modules would only add to start-up)', () => {
-    const tmp = mkdtempSync(join(tmpdir(), 'ckpt-fast-modules-'));
-    try {
-      const file = resolve(import.meta.dirname, '../../../../test-fixtures/sample-project/.team/runs');
-      const run = readdirSync(file).find((name) => /^[0-9]{8}T/.test(name));
-      const preload = join(tmp, 'modules.cjs');
-      writeFileSync(
-        preload,
-        "process.on('exit', () => process._rawDebug(process.moduleLoadList.filter((m) => m.startsWith('NativeModule worker_threads')).length));\n",
-      );
-      const r = spawnSync(
-        process.execPath,
-        ['-r', preload, bin, 'validate', join(file, run!, 'run.json'), '--reporter', 'json'],
-        { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '' } },
-      );
-      expect(r.stdout).toContain('"formatVersion"');
-      expect(r.stderr.trim().split('\n').at(-1)).toBe('0');
-    } finally {
-      rmSync(tmp, { recursive: true, force: true });
-    }
+    const r = oneFileModules(bin, 'worker_threads', 'json', 'pipe', { NO_COLOR: '1' });
+    expect(r.stdout).toContain('"formatVersion"');
+    expect(r.loaded).toBe(0);
   });
 
   it('should not load node:tty for one file written to /dev/null (it is never a terminal)', () => {
-    const tmp = mkdtempSync(join(tmpdir(), 'ckpt-fast-tty-'));
     const out = openSync('/dev/null', 'w');
     try {
-      const file = resolve(import.meta.dirname, '../../../../test-fixtures/sample-project/.team/runs');
-      const run = readdirSync(file).find((name) => /^[0-9]{8}T/.test(name));
-      const preload = join(tmp, 'modules.cjs');
-      writeFileSync(
-        preload,
-        "process.on('exit', () => process._rawDebug(process.moduleLoadList.filter((m) => m === 'NativeModule tty').length));\n",
-      );
       for (const reporter of ['json', 'text']) {
-        const r = spawnSync(
-          process.execPath,
-          ['-r', preload, bin, 'validate', join(file, run!, 'run.json'), '--reporter', reporter],
-          {
-            encoding: 'utf8',
-            stdio: ['ignore', out, 'pipe'],
-            env: { ...process.env, NO_COLOR: undefined, FORCE_COLOR: undefined, GITHUB_ACTIONS: '' },
-          },
-        );
+        const r = oneFileModules(bin, 'tty', reporter, out, { NO_COLOR: undefined, FORCE_COLOR: undefined });
         expect(r.status).toBe(0);
-        expect(r.stderr.trim().split('\n').at(-1)).toBe('0');
+        expect(r.loaded).toBe(0);
       }
     } finally {
       closeSync(out);
-      rmSync(tmp, { recursive: true, force: true });
     }
   });
 
@@ -431,6 +398,41 @@ describe('the fast path pool', () => {
  * A team project in `tmp`: the approval-unknown-field fixture, its run copied `copies` more times under the names
  * `name` gives. Returns the runs folder and the fixture's run name.
  */
+/**
+ * A one-file `ckpt validate` (`bin`: bin/ckpt.js) of the sample project's run.json with `--reporter <reporter>`, its stdout to `stdout`
+ * (a descriptor, or 'pipe' to read it), and how many times Node's built-in module `module` was loaded by its exit.
+ */
+function oneFileModules(
+  bin: string,
+  module: string,
+  reporter: string,
+  stdout: 'pipe' | number,
+  env: Record<string, string | undefined>,
+): { status: number | null; stdout: string; loaded: number } {
+  const tmp = mkdtempSync(join(tmpdir(), 'ckpt-fast-modules-'));
+  try {
+    const runs = resolve(import.meta.dirname, '../../../../test-fixtures/sample-project/.team/runs');
+    const run = readdirSync(runs).find((name) => /^[0-9]{8}T/.test(name));
+    const preload = join(tmp, 'modules.cjs');
+    writeFileSync(
+      preload,
+      `process.on('exit', () => process._rawDebug(process.moduleLoadList.filter((m) => m === 'NativeModule ${module}').length));\n`,
+    );
+    const r = spawnSync(
+      process.execPath,
+      ['-r', preload, bin, 'validate', join(runs, run!, 'run.json'), '--reporter', reporter],
+      {
+        encoding: 'utf8',
+        stdio: ['ignore', stdout, 'pipe'],
+        env: { ...process.env, GITHUB_ACTIONS: '', ...env },
+      },
+    );
+    return { status: r.status, stdout: r.stdout ?? '', loaded: Number(r.stderr.trim().split('\n').at(-1)) };
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 function copyTeamRuns(tmp: string, copies: number, name: (run: string, i: number) => string) {
   const fixture = resolve(import.meta.dirname, '../../../../test-fixtures/team/approval-unknown-field/.team');
   const runs = join(tmp, '.team', 'runs');

@@ -1,17 +1,9 @@
-import { createRequire } from 'node:module';
 import type { Catalog, CatalogEntry, JsonSchema } from '@ckpt/schemas';
+import { lazyRequire } from '../util/lazy-require.js';
 import { globToRegExp } from './glob.js';
 
-let required: NodeJS.Require | undefined;
-/**
- * Node's require for this module, made on first use: at module load it would cost every run (the CLI's bundle
- * holds this module) a file URL and a module object (~0.5-2 ms of a one-file `ckpt validate`), and a run that
- * loads no schema never needs it.
- */
-function require(id: string): unknown {
-  required ??= createRequire(import.meta.url);
-  return required(id);
-}
+/** Node's require for this module, made on first use: a run that loads no schema never needs it. */
+const require = lazyRequire(() => import.meta.url);
 let compiled: { entry: CatalogEntry; patterns: RegExp[] }[] | undefined;
 
 /** schemas/catalog.json, read once (as JSON: cheaper at startup than loading every schema object). */

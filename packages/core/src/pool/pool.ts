@@ -1,16 +1,12 @@
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { MessagePort, Worker } from 'node:worker_threads';
+import { lazyRequire } from '../util/lazy-require.js';
 import { availableParallelism } from '../util/os.js';
 
 // node:worker_threads costs ~2 ms to load: only a run that starts workers loads it (one-file runs never do).
-let required: NodeJS.Require | undefined;
-/** Node's require for this module, made when a worker is started (see detect/catalog.ts). */
-function load(id: string): unknown {
-  required ??= createRequire(import.meta.url);
-  return required(id);
-}
+/** Node's require for this module, made when a worker is started. */
+const load = lazyRequire(() => import.meta.url);
 let threadsModule: typeof import('node:worker_threads') | undefined;
 
 /**

@@ -1,19 +1,15 @@
 // A worker thread of the pool: takes chunks from the shared counter until none is left, runs the named task on each
 // and posts the results (see pool.ts). pool-worker.ts runs it; so does the CLI's bundle when it starts workers from
 // its own code-cached file (setPoolWorker).
-import { createRequire } from 'node:module';
 import type { MessagePort } from 'node:worker_threads';
+import { lazyRequire } from '../util/lazy-require.js';
 import { poolTasks } from './tasks.js';
 
 // node:worker_threads and the stream modules it loads cost a few ms (~5-10 ms on the 2-core machine of BENCHMARKS.md):
 // loaded when a worker serves, not with this module, which the CLI's validate bundle holds (a one-file
 // `ckpt validate` never starts a worker: pool.ts loads it only to start one).
-let required: NodeJS.Require | undefined;
-/** Node's require for this module, made when a worker serves (see detect/catalog.ts). */
-function load(id: string): unknown {
-  required ??= createRequire(import.meta.url);
-  return required(id);
-}
+/** Node's require for this module, made when a worker serves. */
+const load = lazyRequire(() => import.meta.url);
 
 /**
  * The job `poolMap` (or `poolAhead`) posts to a worker (started ahead by `warmPool`, or for this call). `state`:

@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { lazyRequire } from '../util/lazy-require.js';
 
 /** The shape of an ajv error, as the precompiled validators report them. */
 export interface AjvError {
@@ -14,12 +14,8 @@ export interface PrecompiledValidator {
   errors?: AjvError[] | null;
 }
 
-let required: NodeJS.Require | undefined;
-/** Node's require for this module, made on first use (see detect/catalog.ts). */
-function require(id: string): unknown {
-  required ??= createRequire(import.meta.url);
-  return required(id);
-}
+/** Node's require for this module, made on first use. */
+const require = lazyRequire(() => import.meta.url);
 const cache = new Map<string, PrecompiledValidator>();
 
 /**

@@ -2,7 +2,7 @@
 import { getJson } from './api.js';
 import { h, replace } from './dom.js';
 import { when } from './fmt.js';
-import { timelineTable } from './timeline-table.js';
+import { barTone, drawnEnd, timelineTable } from './timeline-table.js';
 
 const TONES = ['ok', 'active', 'warning', 'error', 'neutral'];
 /** A lane is never thinner than this: below it rows are aggregated into lanes. */
@@ -139,7 +139,7 @@ export function ganttSection(base, runRef) {
         AXIS_H / 2,
       );
     }
-    const { first, start, end: ends, tone: toneOf, tones } = doc;
+    const { first, start } = doc;
     if (per === 1) {
       for (let i = 0; i < lanes; i++) {
         const r = v.r0 + i;
@@ -150,9 +150,8 @@ export function ganttSection(base, runRef) {
         }
         for (let b = first[r] ?? 0; b < (first[r + 1] ?? 0); b++) {
           const s = /** @type {number} */ (start[b]);
-          const e = /** @type {number} */ (ends[b]);
-          const tone = tones[/** @type {number} */ (toneOf[b])];
-          const end = Number.isNaN(e) ? (tone === 'active' ? doc.hi : s) : e;
+          const tone = barTone(doc, b);
+          const end = drawnEnd(doc, b);
           const x0 = Math.max(gutter, x(s));
           const x1 = Math.min(width, x(end));
           if (x1 < gutter || x0 > width) continue;
@@ -170,9 +169,8 @@ export function ganttSection(base, runRef) {
         const l = Math.floor((i - v.r0) / per);
         for (let b = first[i] ?? 0; b < (first[i + 1] ?? 0); b++) {
           const s = /** @type {number} */ (start[b]);
-          const e = /** @type {number} */ (ends[b]);
-          const tone = tones[/** @type {number} */ (toneOf[b])];
-          const end = Number.isNaN(e) ? (tone === 'active' ? doc.hi : s) : e;
+          const tone = barTone(doc, b);
+          const end = drawnEnd(doc, b);
           if (end < v.t0 || s > v.t1) continue;
           const b0 = Math.max(0, Math.floor((x(s) - gutter) / BIN));
           const b1 = Math.min(bins - 1, Math.floor((x(end) - gutter) / BIN));

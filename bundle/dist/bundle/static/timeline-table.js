@@ -60,3 +60,21 @@ export function timelineTable(doc) {
   first[n] = b;
   return { lo: doc.lo, hi: doc.hi, n, ids, kinds, statuses, first, start, end, tone, tones };
 }
+
+/** @typedef {ReturnType<typeof timelineTable>} TimelineTable */
+
+/** The tone of bar `b`. @param {TimelineTable} t @param {number} b */
+export function barTone(t, b) {
+  return t.tones[/** @type {number} */ (t.tone[b])];
+}
+
+/**
+ * Where bar `b` is drawn to: its end; a bar without one, to the timeline's end while it is active, else to its
+ * start.
+ * @param {TimelineTable} t @param {number} b
+ */
+export function drawnEnd(t, b) {
+  const e = /** @type {number} */ (t.end[b]);
+  if (!Number.isNaN(e)) return e;
+  return barTone(t, b) === 'active' ? t.hi : /** @type {number} */ (t.start[b]);
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error the client is plain JS (checked with its JSDoc types by tsc --checkJs), served as is
 import { timelineTable } from '../static/timeline-table.js';
 // @ts-expect-error the client is plain JS (checked with its JSDoc types by tsc --checkJs), served as is
-import { UnitTable } from '../static/unit-table.js';
+import { splitUnits, UnitTable } from '../static/unit-table.js';
 
 /** A slim unit as the server sends it (optional fields left out, as slim.ts does). */
 function unit(i: number, status = 'completed') {
@@ -38,17 +38,69 @@ describe('UnitTable: a run’s slim units as ids, statuses and JSON text', () =>
     const t = new UnitTable();
     t.append([0, 1, 2, 3].map((i) => unit(i)));
     const changed = { ...unit(2, 'failed'), attempts: [] };
-    t.replace([changed], [2]);
+    t.put([changed], [2]);
     expect(t.get(2)).toEqual(changed);
     expect(t.get(1)).toEqual(unit(1));
     expect(t.statuses[2]).toBe('failed');
     // Replacing every unit many times: the text held stays about what the units need.
-    for (let round = 0; round < 100; round++) t.replace([unit(round % 4, `s${round}`)], [round % 4]);
+    for (let round = 0; round < 100; round++) t.put([unit(round % 4, `s${round}`)], [round % 4]);
     const held = t.texts.reduce((n: number, s: string) => n + s.length, 0);
     const live = [0, 1, 2, 3].reduce((n, i) => n + JSON.stringify(t.get(i)).length, 0);
     expect(held).toBeLessThanOrEqual(2 * live);
     expect(t.texts.length).toBeLessThanOrEqual(64);
     for (let i = 0; i < 4; i++) expect(t.get(i)).toEqual(unit(i, `s${96 + i}`));
+  });
+});
+
+describe('splitUnits: a page of units read from its text', () => {
+  it('should find each unit in a page as the server writes it and hold them as append does', () => {
+    const units = [0, 1, 2, 3, 4, 5].map((i) =>
+      unit(i, i === 2 ? 'run "x" \\ [{}] — ✓' : i === 4 ? 'units":[' : 'completed'),
+    );
+    (units[3] as Record<string, unknown>).checks = [{ id: 'c}"{', done: true }, { done: false }];
+    const text = JSON.stringify({ formatVersion: '1', total: 9, offset: 3, units });
+    const split = splitUnits(text);
+    expect(split?.doc).toEqual({ formatVersion: '1', total: 9, offset: 3, units: [] });
+    const t = new UnitTable();
+    t.append([unit(9)]);
+    t.appendText(text, split?.spans);
+    const u = new UnitTable();
+    u.append([unit(9), ...units]);
+    expect(t.length).toBe(7);
+    expect(t.ids).toEqual(u.ids);
+    expect(t.statuses).toEqual(u.statuses);
+    for (let i = 0; i < 7; i++) expect(t.get(i)).toEqual(u.get(i));
+    expect(t.indexOf('t00004')).toBe(5);
+  });
+
+  it('should read a unit whose first fields are not its id and status by parsing it', () => {
+    const units = [
+      { status: 'failed', id: 'b' },
+      { id: 'a\u00e9"', status: 3 },
+      { id: 'c', status: 'x\\"' },
+    ];
+    const text = JSON.stringify({ units, total: 3 });
+    const split = splitUnits(text);
+    const t = new UnitTable();
+    t.appendText(text, split?.spans);
+    expect(t.ids).toEqual(['b', 'a\u00e9"', 'c']);
+    expect(t.statuses).toEqual(['failed', 3, 'x\\"']);
+    units.forEach((x, i) => expect(t.get(i)).toEqual(x));
+  });
+
+  it('should answer undefined for text it cannot split (the caller parses it whole)', () => {
+    for (const text of [
+      '{"total":1, "units": [{"id":"a"}]}',
+      '{"total":1,"units":[{"id":"a"}]',
+      '{"total":1,"units":[1]}',
+      '{"total":1,"units":[{"id":"a}]}',
+      '{"total":1}',
+      '[{"units":[]}]',
+      '{"total":1,"units":[{"id":"a"}]}}',
+      '',
+    ])
+      expect(splitUnits(text)).toBeUndefined();
+    expect(splitUnits('{"total":0,"units":[]}')).toEqual({ doc: { total: 0, units: [] }, spans: [] });
   });
 });
 

@@ -3,6 +3,7 @@ import { type CheckOptions, checkEntry, formatOf, pickEntry } from '../check/che
 import { documentOf, type SentRecord, withRef } from '../check/records.js';
 import type { CheckedDocument } from '../dialects/dialect.js';
 import { teamDocumentNames } from '../dialects/team/load.js';
+import { eventStateValue } from '../dialects/team/records.js';
 import type { Finding } from '../findings/finding.js';
 import {
   type PoolAhead,
@@ -28,6 +29,11 @@ export type PrefetchInput = {
   /** The directory paths are shown relative to (`displayUnder`): each thread makes the display paths itself. */
   readonly displayDir: string;
   readonly confineTo: string | undefined;
+  /**
+   * Task events keep only the members a run's state is derived from (`eventStateValue`): for a load whose runs
+   * are only summarized. Less for a worker to send and for this thread to keep.
+   */
+  readonly eventState?: boolean;
 } & (
   | {
       /** The folders' absolute paths, one per line, in reading order. */
@@ -107,6 +113,7 @@ export const viewDocumentsTask: PoolTask<PrefetchInput, SentRecord> = {
       ...(input.confineTo !== undefined ? { confineTo: input.confineTo } : {}),
     };
     const listed: CheckOptions = { ...opts, listedAsFile: true };
+    const cut = input.eventState === true;
     return (from, to) => {
       const out: SentRecord[] = [];
       for (let i = from; i < Math.min(to, names.length); i++) {
@@ -119,7 +126,7 @@ export const viewDocumentsTask: PoolTask<PrefetchInput, SentRecord> = {
         const rec: ListedRecord = {
           kind: doc?.kind,
           text: undefined,
-          value: doc?.value,
+          value: cut && doc?.kind === 'team/task-event' ? eventStateValue(doc.value) : doc?.value,
           usable: doc?.usable ?? false,
           findings: doc?.findings ?? [],
           remap: doc?.sourceMap ? formatOf(path, entry) : undefined,
@@ -138,15 +145,17 @@ export const viewDocumentsTask: PoolTask<PrefetchInput, SentRecord> = {
 /**
  * Starts reading a team root's documents on the worker pool before this thread has listed them: the workers list
  * the root themselves (`teamDocumentNames`) while this thread does. `prefetchDocuments(..., ahead)` takes the job
- * over (it stops the workers when it does not use them). Undefined when no worker can start.
+ * over (it stops the workers when it does not use them; give it the same `eventState`). Undefined when no worker
+ * can start. `eventState`: see `PrefetchInput`.
  */
 export function prefetchTeamRoot(
   teamRoot: string,
   displayDir: string,
   confineTo: string | undefined,
   pool: PoolOptions = {},
+  eventState = false,
 ): PoolAhead | undefined {
-  return poolAhead(viewDocumentsTask, { teamRoot, displayDir, confineTo }, pool.threads, pool);
+  return poolAhead(viewDocumentsTask, { teamRoot, displayDir, confineTo, eventState }, pool.threads, pool);
 }
 
 /**
@@ -158,7 +167,8 @@ export function prefetchTeamRoot(
  * once and the names in it (not 100k whole paths), and the display paths are made by each thread for the documents
  * it reads (and here as each chunk comes in). With `ahead` (`prefetchTeamRoot`, `list` being that root's
  * `teamDocumentPaths`) the workers started before: each document they read whose folder or name is not the one
- * `list` has at its place (the folder changed between the two listings) is read again here.
+ * `list` has at its place (the folder changed between the two listings) is read again here. `eventState`: see
+ * `PrefetchInput`.
  */
 export function prefetchDocuments(
   list: PrefetchList,
@@ -167,10 +177,11 @@ export function prefetchDocuments(
   pool: PoolOptions = {},
   into?: Map<string, CheckedDocument>,
   ahead?: PoolAhead,
+  eventState = false,
 ): CheckedDocument[] | undefined {
   const { paths, dirs, names, listedAsFile } = list;
   let input: PrefetchInput;
-  if (ahead) input = { list, displayDir, confineTo };
+  if (ahead) input = { list, displayDir, confineTo, eventState };
   else if (poolThreads(paths.length, pool) > 1 && !names.some((n) => n.includes('\n'))) {
     const folders: string[] = [];
     const counts: number[] = [];
@@ -188,6 +199,7 @@ export function prefetchDocuments(
       names: names.join('\n'),
       displayDir,
       confineTo,
+      eventState,
       regular: listedAsFile.map((f) => (f ? '1' : '0')).join(''),
     };
   } else return undefined;
@@ -210,7 +222,7 @@ export function prefetchDocuments(
       if (rec.name !== undefined) {
         if (rec.dir !== undefined) folder = rec.dir;
         if (folder !== dirs[i] || rec.name !== names[i]) {
-          mine ??= viewDocumentsTask.start({ list, displayDir, confineTo });
+          mine ??= viewDocumentsTask.start({ list, displayDir, confineTo, eventState });
           rec = mine(i, i + 1)[0]!;
         }
       }

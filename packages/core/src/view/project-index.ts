@@ -30,6 +30,13 @@ export interface LoadProjectOptions {
    * the project becomes an `io/outside-project` finding naming the link, never its target's content.
    */
   readonly confineTo?: string;
+  /**
+   * Only each run's one-line facts will be read (`summarizeRun`: status, counts, progress, findings, attention,
+   * the resume plan's summary), as `ckpt status` and `ckpt list` print them: the task events a large team root
+   * reads ahead keep only the members a run's state is derived from (`eventStateValue`), so a unit's detail
+   * (inputs, evidence, next, an attempt's reason) is not in the runs given. Every summary is the same as without.
+   */
+  readonly summariesOnly?: boolean;
 }
 
 export interface ProjectIndexOptions extends LoadProjectOptions {
@@ -106,7 +113,7 @@ interface RootEntry {
   readonly dialect: Dialect;
   readonly root: string;
   facts: RunFacts[];
-  /** Documents the loader asked for, in the order asked. */
+  /** Documents the loader asked for, in the order asked; none for a one-shot load (no signatures). */
   docs: readonly string[];
   /** Folders whose documents the loader asked for together (`ctx.documents`). */
   folders: ReadonlySet<string>;
@@ -436,6 +443,8 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
       // path strings instead of listing every folder again.
       sign(root, signature, opts.confineTo, 0, (folder) => listedPaths(folder, { listing }));
     }
+    // The documents the loader asks for, for the next update to tell which ones it no longer asks for. A one-shot
+    // load (no signatures) has no next update: it does not keep them (100k paths of a team root, pushed one by one).
     const used: string[] = [];
     const usedFolders = new Set<string>();
     let volatile = false;
@@ -465,7 +474,7 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
     };
     const ctx: TreeContext = {
       document(abs) {
-        used.push(abs);
+        if (signatures) used.push(abs);
         // A one-shot load does not keep what it read ahead by path (below): the next document read ahead is this.
         if (!signatures && taken < ahead.length) {
           const got = readAhead([abs]);
@@ -477,7 +486,7 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
         if (paths.length === 0) return [];
         // Kept by folder (`dirname`, as `drop` finds it): every path is an entry of the same directory.
         const folder = dirname(paths[0]!);
-        for (const p of paths) used.push(p);
+        if (signatures) for (const p of paths) used.push(p);
         const kept = folders.get(folder);
         const changed = changedIn.get(folder);
         changedIn.delete(folder);
@@ -523,7 +532,8 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
       // Nothing read yet and many events (a cold load): the workers list the root and read its documents while
       // this thread lists it (`prefetchTeamRoot`); a worker takes ~50 ms to load its modules.
       const cold = !prev && docs.size === 0 && manyEvents(root, listing);
-      const early = cold ? prefetchTeamRoot(root, dir, opts.confineTo, opts.pool) : undefined;
+      const eventState = opts.summariesOnly === true;
+      const early = cold ? prefetchTeamRoot(root, dir, opts.confineTo, opts.pool, eventState) : undefined;
       const listed = teamDocumentPaths(root, { listing, confineTo: opts.confineTo });
       const { paths } = listed;
       // At most this many are not in the index: the root asked for `prev.docs` last time, and a document it no
@@ -555,6 +565,7 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
         opts.pool,
         signatures ? docs : undefined,
         list === listed ? early : undefined,
+        eventState,
       );
       if (early && list !== listed) poolAheadCancel(early);
       if (read) {
@@ -575,7 +586,7 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
         ),
       ];
     }
-    if (ahead.length > 0) for (const p of notAsked(ahead, used)) drop(p);
+    if (signatures && ahead.length > 0) for (const p of notAsked(ahead, used)) drop(p);
     const externals = externalsOf(d, root, facts);
     if (signature) {
       // Outside the root it holds only the artifacts of the last derivation (its externals), when it was signed

@@ -7,13 +7,15 @@ import { noRunsError, projectDir } from './project-dir.js';
 /**
  * Every run under the project folder (the one given, or the nearest one holding runs at or above the current
  * folder), with progress on stderr when it takes more than a moment on a TTY. No runs at all is an error (exit 3)
- * naming the folder.
+ * naming the folder. `summariesOnly`: the caller reads only each run's summary (`summarizeRun`) and attention
+ * (`LoadProjectOptions.summariesOnly`).
  */
 export function loadRuns(
   given: string | undefined,
   dialect: string | undefined,
   quiet = false,
   showSecrets = false,
+  summariesOnly = false,
 ): RunView[] {
   const project = projectDir(given);
   const progress = createProgress('loading', Boolean(process.stderr.isTTY) && !quiet);
@@ -23,6 +25,7 @@ export function loadRuns(
     // A symlink out of the project is never read (io/outside-project), as in the viewer.
     confineTo: project.dir,
     showSecrets,
+    summariesOnly,
   });
   progress.done();
   if (runs.length === 0) throw noRunsError(project, dialect);

@@ -26,9 +26,10 @@ export interface StatusFlags {
 
 /** `ckpt status [dir] [--run id]`: every run newest first, or one run in detail. */
 export function runStatus(dir: string | undefined, flags: StatusFlags): number {
-  // The list shows only each run's summary: runs are loaded as written and the summaries redacted (`listed`).
+  // The list shows only each run's summary: runs are loaded as written and for their summaries only, and the
+  // summaries redacted (`listed`).
   const listOnly = flags.run === undefined && !flags.json;
-  const runs = loadRuns(dir, flags.dialect, flags.json, flags.showSecrets || listOnly);
+  const runs = loadRuns(dir, flags.dialect, flags.json, flags.showSecrets || listOnly, listOnly);
   const c = colorsFor((flags.color ?? 'auto') as ColorMode);
   if (flags.run !== undefined) {
     const run = pickRun(runs, flags.run, flags.dialect);
@@ -62,7 +63,7 @@ const listExit = (runs: readonly RunView[], flags: StatusFlags) =>
  * (the summaries document, without units), not the full RunViews.
  */
 export function runList(dir: string | undefined, flags: Omit<StatusFlags, 'run'>): number {
-  const runs = loadRuns(dir, flags.dialect, flags.json, flags.showSecrets || !flags.json);
+  const runs = loadRuns(dir, flags.dialect, flags.json, flags.showSecrets || !flags.json, true);
   if (flags.json) printJson(summariesDocument(runs));
   else printText(formatRunList(listed(runs, flags), colorsFor((flags.color ?? 'auto') as ColorMode)));
   return listExit(runs, flags);

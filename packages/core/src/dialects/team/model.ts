@@ -84,16 +84,18 @@ function inOrder<T>(list: readonly T[], cmp: (a: T, b: T) => number): boolean {
 const byAttempt = (x: { attempt: number }, y: { attempt: number }) => x.attempt - y.attempt;
 const byNameOnly = (x: TeamEventRecord, y: TeamEventRecord) => (x.name < y.name ? -1 : 1);
 
-/** An attempt's events as they are gathered. */
+/** An attempt while its events are gathered: its status is set once they all are. */
 interface Gathered {
   readonly attempt: number;
+  status: TeamAttemptStatus;
   readonly started: TeamEventRecord[];
   readonly terminals: TeamEventRecord[];
 }
 
 /**
  * One task from its events (any order): its attempts in number order. Pure. Events usually come in time order
- * (file names begin with the time) and attempts in number order: then nothing is copied or sorted.
+ * (file names begin with the time) and attempts in number order: then nothing is copied or sorted. Each attempt is
+ * made once, as its events are gathered, and its status set at the end.
  */
 function taskOf(id: string, events: readonly TeamEventRecord[]): TeamTask {
   const sorted = inOrder(events, byTimeThenName) ? events : [...events].sort(byTimeThenName);
@@ -107,7 +109,7 @@ function taskOf(id: string, events: readonly TeamEventRecord[]): TeamTask {
       if (index) a = index.get(e.attempt);
       else for (const g of gathered) if (g.attempt === e.attempt) a = g;
       if (!a) {
-        a = { attempt: e.attempt, started: [], terminals: [] };
+        a = { attempt: e.attempt, status: 'running (uncertain)', started: [], terminals: [] };
         gathered.push(a);
         if (index) index.set(a.attempt, a);
         else if (gathered.length > 16) index = new Map(gathered.map((g) => [g.attempt, g]));
@@ -117,12 +119,10 @@ function taskOf(id: string, events: readonly TeamEventRecord[]): TeamTask {
     if (e.event === 'task_started') a.started.push(e);
     else if (isTerminalStatus(e.status)) a.terminals.push(e);
   }
-  const ordered = inOrder(gathered, byAttempt) ? gathered : [...gathered].sort(byAttempt);
-  const list = new Array<TeamAttempt>(ordered.length);
-  for (let i = 0; i < ordered.length; i++) {
-    const a = ordered[i]!;
-    const terminals = a.terminals.length > 1 ? a.terminals.sort(byNameOnly) : a.terminals;
-    list[i] = { attempt: a.attempt, status: attemptStatus(terminals), started: a.started, terminals };
+  const list: TeamAttempt[] = inOrder(gathered, byAttempt) ? gathered : gathered.sort(byAttempt);
+  for (const a of list as Gathered[]) {
+    if (a.terminals.length > 1) a.terminals.sort(byNameOnly);
+    a.status = attemptStatus(a.terminals);
   }
   const first = list[0]!.started[0] ?? list[0]!.terminals[0]!;
   return { id, stage: first.stage, agent: first.agent, attempts: list, latest: list[list.length - 1]! };

@@ -109,34 +109,123 @@ export function approvalRecord(doc: CheckedDocument): TeamApprovalRecord | undef
 }
 
 /**
+ * An event record over its document's value: each member is read from the value when asked for (what copying them
+ * all gave, as a document never changes once checked). Three fields instead of seventeen: a 100k-event run keeps
+ * 100k records, every one copied by the scavenger, and most members are read once or never.
+ */
+class EventRecord implements TeamEventRecord {
+  constructor(
+    readonly doc: CheckedDocument,
+    readonly name: string,
+    private readonly v: Record<string, unknown>,
+  ) {}
+
+  get event(): TeamEventRecord['event'] {
+    return this.v.event as TeamEventRecord['event'];
+  }
+  get at(): string {
+    return str(this.v.at);
+  }
+  get runId(): string {
+    return str(this.v.run_id);
+  }
+  get taskId(): string {
+    return str(this.v.task_id);
+  }
+  get stage(): string {
+    return str(this.v.stage);
+  }
+  get agent(): string {
+    return str(this.v.agent);
+  }
+  get attempt(): number {
+    return this.v.attempt as number;
+  }
+  get status(): string {
+    return str(this.v.status);
+  }
+  get session(): string | null {
+    return nullable(this.v.session);
+  }
+  get parentSession(): string | null {
+    return nullable(this.v.parent_session);
+  }
+  get inputs(): readonly string[] {
+    return strs(this.v.inputs);
+  }
+  get artifacts(): readonly string[] {
+    return strs(this.v.artifacts);
+  }
+  get evidence(): string {
+    return str(this.v.evidence);
+  }
+  get next(): string {
+    return str(this.v.next);
+  }
+  get retryOf(): number | undefined {
+    const r = this.v.retry_of;
+    return typeof r === 'number' ? r : undefined;
+  }
+  get reason(): string | undefined {
+    const r = this.v.reason;
+    return typeof r === 'string' ? r : undefined;
+  }
+}
+
+/**
  * `eventRecord` without keeping it: for a document read once (`validate`). `name`: the document's file name when
  * the caller has it (`TeamRunFiles.eventNames`), else it is taken from the path.
  */
 export function readEventRecord(doc: CheckedDocument, name?: string): TeamEventRecord | undefined {
   if (!fitForState(doc, 'team/task-event')) return undefined;
-  const v = doc.value as Record<string, unknown>;
-  const r: { -readonly [K in keyof TeamEventRecord]: TeamEventRecord[K] } = {
-    doc,
-    name: name ?? fileNameOf(doc.path),
-    event: v.event as TeamEventRecord['event'],
-    at: str(v.at),
-    runId: str(v.run_id),
-    taskId: str(v.task_id),
-    stage: str(v.stage),
-    agent: str(v.agent),
-    attempt: v.attempt as number,
-    status: str(v.status),
-    session: nullable(v.session),
-    parentSession: nullable(v.parent_session),
-    inputs: strs(v.inputs),
-    artifacts: strs(v.artifacts),
-    evidence: str(v.evidence),
-    next: str(v.next),
-  };
-  if (typeof v.retry_of === 'number') r.retryOf = v.retry_of;
-  if (typeof v.reason === 'string') r.reason = v.reason;
-  return r;
+  return new EventRecord(doc, name ?? fileNameOf(doc.path), doc.value as Record<string, unknown>);
 }
+
+/**
+ * A task event's value with only the members a run's state is derived from: its tasks, attempts and their statuses,
+ * the tree rules' findings (`retry_of`) and the resume plan (the artifacts a waiting gate names). What a unit's
+ * detail alone shows (inputs, evidence, next, sessions, a retry's reason) and the run id are left out. For a load
+ * whose runs are only summarized (`ckpt status`, `ckpt list`): the records read from it give every summary, status
+ * and finding that the whole value gives. Anything but a plain object is returned as it is.
+ */
+export function eventStateValue(v: unknown): unknown {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+  const o = v as Record<string, unknown>;
+  const has = Object.hasOwn;
+  if (
+    !(
+      has(o, 'event') &&
+      has(o, 'at') &&
+      has(o, 'task_id') &&
+      has(o, 'stage') &&
+      has(o, 'agent') &&
+      has(o, 'attempt') &&
+      has(o, 'status') &&
+      has(o, 'artifacts')
+    )
+  ) {
+    const out: Record<string, unknown> = {};
+    for (const k of EVENT_STATE_MEMBERS) if (has(o, k)) out[k] = o[k];
+    return out;
+  }
+  const { event, at, task_id, stage, agent, attempt, status, artifacts } = o;
+  return has(o, 'retry_of')
+    ? { event, at, task_id, stage, agent, attempt, status, artifacts, retry_of: o.retry_of }
+    : { event, at, task_id, stage, agent, attempt, status, artifacts };
+}
+
+/** The members `eventStateValue` keeps. */
+const EVENT_STATE_MEMBERS = [
+  'event',
+  'at',
+  'task_id',
+  'stage',
+  'agent',
+  'attempt',
+  'status',
+  'artifacts',
+  'retry_of',
+] as const;
 
 /** `approvalRecord` without keeping it: for a document read once (`validate`). */
 export function readApprovalRecord(doc: CheckedDocument): TeamApprovalRecord | undefined {

@@ -341,6 +341,43 @@ describe('the fast path pool', () => {
     }
   });
 
+  it('should end the process with its exit code once the report is written (no stream was made for it)', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'ckpt-fast-exit-'));
+    try {
+      const preload = join(tmp, 'exit.cjs');
+      writeFileSync(
+        preload,
+        'const exit = process.exit;\nprocess.exit = (code) => { process._rawDebug("exit(" + code + ")"); return exit.call(process, code); };\n',
+      );
+      const runs = resolve(import.meta.dirname, '../../../../test-fixtures/sample-project/.team/runs');
+      const run = readdirSync(runs).find((name) => /^[0-9]{8}T/.test(name))!;
+      const broken = join(tmp, '.team', 'runs', run, 'run.json');
+      mkdirSync(join(broken, '..'), { recursive: true });
+      writeFileSync(broken, '{');
+      for (const [file, code, reporter] of [
+        [join(runs, run, 'run.json'), 0, 'json'],
+        [broken, 1, 'json'],
+        [broken, 1, 'text'],
+        [join(tmp, 'missing.json'), 3, 'json'],
+      ] as const) {
+        const r = spawnSync(
+          process.execPath,
+          ['-r', preload, bin, 'validate', file, '--reporter', reporter],
+          {
+            encoding: 'utf8',
+            env: { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '' },
+          },
+        );
+        expect(r.status, file).toBe(code);
+        expect(r.stderr.trim().split('\n').at(-1), file).toBe(`exit(${code})`);
+        if (code === 1) expect(r.stdout).toContain('parse/invalid-json');
+        if (code !== 3 && reporter === 'json') expect(JSON.parse(r.stdout).summary.files).toBeGreaterThan(0);
+      }
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+
   it('should give the report of one thread on a tree of many runs', () => {
     const tmp = mkdtempSync(join(tmpdir(), 'ckpt-fast-pool-'));
     try {

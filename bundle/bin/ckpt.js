@@ -28,6 +28,8 @@ const { pathToFileURL } = require('node:url');
 // A reader that closes the pipe early (`ckpt … | head`) is not an error: stop quietly, never with a stack trace.
 // Attached when the stream is first used: building process.stdout/stderr loads several modules (~1.5 ms), and
 // the validate fast path writes with fs.writeSync without them.
+/** The streams (`stdout`, `stderr`) built so far: one never built holds nothing unwritten (see exitWhenWritten). */
+const built = new Set();
 for (const name of ['stdout', 'stderr']) {
   const quiet = (stream) =>
     stream.on('error', (e) => {
@@ -41,11 +43,17 @@ for (const name of ['stdout', 'stderr']) {
       configurable: true,
       enumerable: d.enumerable,
       get() {
-        if (stream === undefined) stream = quiet(d.get.call(process));
+        if (stream === undefined) {
+          stream = quiet(d.get.call(process));
+          built.add(name);
+        }
         return stream;
       },
     });
-  } else quiet(process[name]);
+  } else {
+    quiet(process[name]);
+    built.add(name);
+  }
 }
 
 const dist = join(__dirname, '..', 'dist');
@@ -180,6 +188,12 @@ async function run() {
         afterChunk: collectIfGrown,
       });
       saveCodeCaches();
+      // The report went out with writeSync: exit now rather than idle ~4 ms in Node's loop before it ends
+      // (BENCHMARKS.md, wave 12). Warnings queued last (process.emitWarning writes on a later tick) are written first.
+      if (code !== undefined) {
+        await new Promise((resolve) => process.nextTick(resolve));
+        exitWhenWritten(code);
+      }
     } else {
       // The workspace's modules, the bundle being stale: the same flags for a large input (no code cache here to
       // keep under the defaults). Their workers run core's pool-worker.js, whose start puts the young generation's
@@ -202,19 +216,23 @@ async function run() {
     );
     code = await main(process.argv);
     // `ckpt status` / `ckpt list` have printed everything and leave nothing running: exit now, without tearing
-    // down a heap that holds a whole project (100k events: ~250 MB; ~0.1 s of wall time). Only once stdout and
-    // stderr have handed every byte to the system (a pipe a reader has not emptied yet is waited for as always).
-    if (
-      (args[0] === 'status' || args[0] === 'list') &&
-      process.stdout.writableLength === 0 &&
-      process.stderr.writableLength === 0
-    )
-      process.exit(code);
+    // down a heap that holds a whole project (100k events: ~250 MB; ~0.1 s of wall time).
+    if (args[0] === 'status' || args[0] === 'list') exitWhenWritten(code);
   }
   process.exitCode = code;
 }
 
 run();
+
+/**
+ * Ends the process with `code` at once if stdout and stderr have handed every byte to the system: a stream never
+ * built holds nothing (the validate fast path writes with writeSync); a pipe a reader has not emptied yet is
+ * waited for as always, by returning.
+ */
+function exitWhenWritten(code) {
+  for (const name of built) if (process[name].writableLength !== 0) return;
+  process.exit(code);
+}
 
 /**
  * Sets an input's flags (LARGE_INPUT_FLAGS, BRIEF_INPUT_FLAGS) for the process, through the `v8` binding (~0.3 ms;

@@ -1,5 +1,5 @@
 // @ts-check
-import { UnitTable } from './unit-table.js';
+import { splitUnits, UnitTable } from './unit-table.js';
 
 /** Documents already fetched, by URL, with their entity tags: a refresh of an unchanged run costs a 304. */
 const held = new Map();
@@ -85,7 +85,7 @@ export class UnitPager {
       (delta.units?.length ?? 0) <= MAX_PATCH;
     if (canPatch) {
       // The first screen is fresh from the page document; changed units beyond it come by id.
-      this.units.replace(
+      this.units.put(
         first,
         first.map((/** @type {any} */ _, /** @type {number} */ i) => i),
       );
@@ -112,7 +112,7 @@ export class UnitPager {
       if (gen !== this.gen) return;
       const at = new Map(this.units.ids.map((id, i) => [id, i]));
       const found = data.units.filter((/** @type {any} */ u) => at.has(u.id));
-      this.units.replace(
+      this.units.put(
         found,
         found.map((/** @type {any} */ u) => /** @type {number} */ (at.get(u.id))),
       );
@@ -132,23 +132,31 @@ export class UnitPager {
   /** @param {number} gen */
   async fill(gen) {
     while (gen === this.gen && this.units.length < this.total) {
-      let data;
+      let text;
       try {
-        ({ data } = await getJson(`${this.base}/units?offset=${this.units.length}&limit=${UNIT_PAGE}`, {
-          keep: false,
-        }));
+        text = await getText(`${this.base}/units?offset=${this.units.length}&limit=${UNIT_PAGE}`);
       } catch {
         return;
       }
       if (gen !== this.gen) return;
+      // The page's text is held as it is, its units found in it, not parsed (`splitUnits`); any other shape is parsed.
+      const split = splitUnits(text);
+      let data;
+      try {
+        data = split ? split.doc : JSON.parse(text);
+      } catch {
+        return;
+      }
       if (data.total !== this.total) {
         // The run changed between pages: start over (a change event is on its way too).
         this.total = data.total;
         this.units = new UnitTable();
         continue;
       }
-      if (data.units.length === 0) break;
-      this.units.append(data.units);
+      const count = split ? split.spans.length / 2 : data.units.length;
+      if (count === 0) break;
+      if (split) this.units.appendText(text, split.spans);
+      else this.units.append(data.units);
       this.complete = this.units.length >= this.total;
       this.onMore();
     }

@@ -57,11 +57,11 @@ describe('the validate bundle code cache', () => {
     const first = validate(cache);
     expect(first.code).toBe(1); // the sample project has error findings
     expect(first.stderr).toBe('');
-    // The bundle's, and those of the validators the sample project needed.
+    // The bundle's, and those of the validators the sample project needed: the caches of runs on trees.
     const files = cacheFiles(cache);
-    expect(files.filter((f) => /^validate\.cjs-[0-9a-f]+\.v8$/.test(f))).toHaveLength(1);
-    expect(files.some((f) => /^task-event\.cjs-[0-9a-f]+\.v8$/.test(f))).toBe(true);
-    expect(files.some((f) => /^state-env\.cjs-[0-9a-f]+\.v8$/.test(f))).toBe(true);
+    expect(files.filter((f) => /^validate\.cjs-[0-9a-f]+\.tree\.v8$/.test(f))).toHaveLength(1);
+    expect(files.some((f) => /^task-event\.cjs-[0-9a-f]+\.tree\.v8$/.test(f))).toBe(true);
+    expect(files.some((f) => /^state-env\.cjs-[0-9a-f]+\.tree\.v8$/.test(f))).toBe(true);
     const written = files.map((f) => readFileSync(join(cache, 'ckpt', f)));
     for (const w of written) expect(w.toString('latin1', 0, 40)).toMatch(/^ckpt-v8-cache 1 v\d+/);
     const second = validate(cache);

@@ -195,9 +195,9 @@ describe('the code cache folder', () => {
   });
 });
 
-describe('the code caches of a large input', () => {
-  it('should be made and read under V8 default flags, so that runs on one file and on many share them', () => {
-    const tmp = mkdtempSync(join(tmpdir(), 'ckpt-cache-large-'));
+describe('the code caches of runs on files and on trees', () => {
+  it('should be kept apart, so that a one-file run only ever reads a cache a run on files wrote', () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'ckpt-cache-kinds-'));
     try {
       const pkg = installedCopy(tmp);
       const team = resolve(
@@ -212,24 +212,42 @@ describe('the code caches of a large input', () => {
       const dir = join(tmp, 'cache', 'ckpt');
       const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1' };
       for (const k of ['GITHUB_ACTIONS', 'GITHUB_STEP_SUMMARY', 'CKPT_CODE_CACHE']) delete env[k];
-      const validate = (path: string) =>
-        spawnSync(process.execPath, [join(pkg, 'bin', 'ckpt.js'), 'validate', path, '--reporter', 'json'], {
-          encoding: 'utf8',
-          env: { ...env, XDG_CACHE_HOME: join(tmp, 'cache') },
-        });
+      const validate = (path: string) => {
+        const r = spawnSync(
+          process.execPath,
+          [join(pkg, 'bin', 'ckpt.js'), 'validate', path, '--reporter', 'json'],
+          { encoding: 'utf8', env: { ...env, XDG_CACHE_HOME: join(tmp, 'cache') } },
+        );
+        expect(r.stderr).toBe('');
+        expect(r.stdout).toContain('"formatVersion"');
+      };
       const caches = () =>
-        Object.fromEntries(readdirSync(dir).map((n) => [n, readFileSync(join(dir, n)).toString('base64')]));
-      // A run's tree (a unit: a large input, brief, checked under BRIEF_INPUT_FLAGS) writes the caches of what it
-      // ran.
-      expect(validate(join(tmp, 'tree')).stderr).toBe('');
+        Object.fromEntries(
+          readdirSync(dir)
+            .sort()
+            .map((n) => [n, readFileSync(join(dir, n)).toString('base64')]),
+        );
+      const ofTrees = (names: string[]) => names.filter((n) => n.endsWith('.tree.v8'));
+      const ofFiles = (names: string[]) => names.filter((n) => !n.endsWith('.tree.v8'));
+      // A run on a tree (a unit: a large input, brief, checked under BRIEF_INPUT_FLAGS) writes the trees' caches of
+      // what it ran, and no cache for runs on files.
+      validate(join(tmp, 'tree'));
+      const trees = caches();
+      expect(ofFiles(Object.keys(trees))).toEqual([]);
+      expect(Object.keys(trees).some((n) => /^validate\.cjs-[0-9a-f]+\.tree\.v8$/.test(n))).toBe(true);
+      expect(Object.keys(trees).some((n) => /^task-event\.cjs-[0-9a-f]+\.tree\.v8$/.test(n))).toBe(true);
+      // A one-file run writes its own beside them and leaves the trees' alone.
+      validate(oneFile);
       const made = caches();
-      expect(Object.keys(made).some((n) => n.startsWith('validate.cjs-'))).toBe(true);
-      expect(Object.keys(made).some((n) => n.startsWith('task-event.cjs-'))).toBe(true);
-      // A one-file run and the large run again accept them (a rejected cache would be written anew).
-      expect(validate(oneFile).stderr).toBe('');
-      expect(validate(join(tmp, 'tree')).stderr).toBe('');
-      expect(caches()).toEqual(made);
-      // So does a tree of more runs than a brief input has (LARGE_INPUT_FLAGS; checked by two threads).
+      const fileCaches = ofFiles(Object.keys(made));
+      expect(fileCaches.some((n) => /^validate\.cjs-[0-9a-f]+\.v8$/.test(n))).toBe(true);
+      expect(fileCaches.some((n) => /^task-event\.cjs-[0-9a-f]+\.v8$/.test(n))).toBe(true);
+      for (const n of ofTrees(Object.keys(made))) expect(made[n]).toBe(trees[n]);
+      // Each kind accepts its own caches, made and read under V8's default flags (a rejected cache would be written
+      // anew): a tree of more runs than a brief input has too (LARGE_INPUT_FLAGS; two threads, the worker reading
+      // the trees' caches).
+      validate(join(tmp, 'tree'));
+      validate(oneFile);
       const many = join(tmp, 'many', '.team', 'runs');
       for (let i = 0; i < 65; i++)
         cpSync(
@@ -240,9 +258,44 @@ describe('the code caches of a large input', () => {
           ),
           { recursive: true },
         );
-      expect(validate(join(tmp, 'many')).stderr).toBe('');
-      expect(validate(oneFile).stderr).toBe('');
+      validate(join(tmp, 'many'));
+      validate(oneFile);
       expect(caches()).toEqual(made);
+      // After a rejection (as after a Node upgrade, or a run under other V8 flags) a run on a tree rewrites its own
+      // cache only: the one-file cache is never one a tree's run wrote. The next one-file run rewrites it.
+      const reject = (file: string) => {
+        const good = readFileSync(file);
+        const header = good.subarray(0, good.indexOf(10) + 1);
+        const bad = Buffer.concat([header, Buffer.alloc(good.length - header.length, 7)]);
+        writeFileSync(file, bad);
+        return bad;
+      };
+      const oneFileCache = join(dir, fileCaches.find((n) => n.startsWith('validate.cjs-'))!);
+      const treeCache = join(dir, ofTrees(Object.keys(made)).find((n) => n.startsWith('validate.cjs-'))!);
+      const rejectedOne = reject(oneFileCache);
+      validate(join(tmp, 'many'));
+      validate(join(tmp, 'tree'));
+      expect(readFileSync(oneFileCache).equals(rejectedOne)).toBe(true);
+      validate(oneFile);
+      expect(readFileSync(oneFileCache).equals(rejectedOne)).toBe(false);
+      const rejectedTree = reject(treeCache);
+      validate(oneFile);
+      expect(readFileSync(treeCache).equals(rejectedTree)).toBe(true);
+      validate(join(tmp, 'tree'));
+      expect(readFileSync(treeCache).equals(rejectedTree)).toBe(false);
+      // Rewritten, they are accepted again.
+      const again = caches();
+      validate(oneFile);
+      validate(join(tmp, 'tree'));
+      expect(caches()).toEqual(again);
+      // A run on files that turns out large (a glob of 1,000 files) writes no cache: its functions are not a
+      // one-file run's.
+      const loose = join(tmp, 'loose');
+      mkdirSync(loose);
+      for (let i = 0; i < 1000; i++) writeFileSync(join(loose, `${i}.json`), '{}');
+      rmSync(dir, { recursive: true });
+      validate(join(loose, '*.json'));
+      expect(readdirSync(join(tmp, 'cache'))).toEqual([]);
     } finally {
       rmSync(tmp, { recursive: true, force: true });
     }

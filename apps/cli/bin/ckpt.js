@@ -89,10 +89,15 @@ const DEFAULT_FLAGS = ['--semi-space-growth-factor=2', '--heap-growing-percent=0
  * optimizing compiler (TurboFan) either. It would spend ~0.2 s of CPU on code that has little left to run by then:
  * 10k team files on one thread take ~25% less CPU and ~4 MB less RSS without it (BENCHMARKS.md, wave 7). Only how
  * fast code runs changes, never what it does.
+ * And no bytecode flushing: V8 drops the bytecode of functions not run for a while (the start-up's, the walk's)
+ * at its full collections, of which a run slowed by other load makes more, and the trees' code cache, made at the
+ * end of such a run, then held half the functions (167 against 350 KB in 2 of 6 runs of 10k team files beside 3
+ * busy loops, 0 of 8 without flushing): every later run on a tree compiled them again (+2% wall time, +3% CPU;
+ * BENCHMARKS.md, wave 13). Not for a long input, whose RSS is what a large input's flags keep low.
  */
-const BRIEF_INPUT_FLAGS = [...LARGE_INPUT_FLAGS, '--no-turbofan'];
+const BRIEF_INPUT_FLAGS = [...LARGE_INPUT_FLAGS, '--no-turbofan', '--no-flush-bytecode'];
 /** DEFAULT_FLAGS for BRIEF_INPUT_FLAGS. */
-const BRIEF_DEFAULT_FLAGS = [...DEFAULT_FLAGS, '--turbofan'];
+const BRIEF_DEFAULT_FLAGS = [...DEFAULT_FLAGS, '--turbofan', '--flush-bytecode'];
 /**
  * For a brief input checked by this thread and a worker (core's `LargeInput.threads`): no parallel scavenges
  * either. Both cores run JavaScript, so V8's helper threads for a young-generation collection only take turns with
@@ -195,9 +200,10 @@ async function run() {
           heapAfterCollect = process.memoryUsage().heapUsed;
         },
         onLongInput() {
-          // A brief input that is not (e.g. one run of 100k events): the optimizing compiler and parallel
-          // scavenges back on; its records stay alive, so no collection after each run either.
-          if (setV8Flags(['--turbofan', '--parallel-scavenge'])) inputFlags = LARGE_INPUT_FLAGS;
+          // A brief input that is not (e.g. one run of 100k events): the optimizing compiler, parallel scavenges
+          // and bytecode flushing back on; its records stay alive, so no collection after each run either.
+          if (setV8Flags(['--turbofan', '--parallel-scavenge', '--flush-bytecode']))
+            inputFlags = LARGE_INPUT_FLAGS;
           fast.setPoolWorker?.(__filename, [POOL_WORKER, bundle, LARGE]);
           collecting = false;
         },
@@ -219,7 +225,7 @@ async function run() {
           setInputFlags(input?.brief === true ? BRIEF_INPUT_FLAGS : LARGE_INPUT_FLAGS);
         },
         onLongInput() {
-          if (setV8Flags(['--turbofan'])) inputFlags = LARGE_INPUT_FLAGS;
+          if (setV8Flags(['--turbofan', '--flush-bytecode'])) inputFlags = LARGE_INPUT_FLAGS;
         },
       });
     }

@@ -300,6 +300,38 @@ describe('the code caches of runs on files and on trees', () => {
       rmSync(tmp, { recursive: true, force: true });
     }
   });
+
+  it("should hold a brief tree's functions even when V8 flushes the bytecode of those not run lately", () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'ckpt-cache-flush-'));
+    try {
+      const pkg = installedCopy(tmp);
+      const team = resolve(
+        import.meta.dirname,
+        '../../../../test-fixtures/team/approval-unknown-field/.team',
+      );
+      cpSync(team, join(tmp, 'tree', '.team'), { recursive: true });
+      const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1' };
+      for (const k of ['GITHUB_ACTIONS', 'GITHUB_STEP_SUMMARY', 'CKPT_CODE_CACHE']) delete env[k];
+      // The trees' bundle cache a run writes, its size; `v8` flags on Node's command line.
+      const written = (name: string, v8: string[]) => {
+        const r = spawnSync(
+          process.execPath,
+          [...v8, join(pkg, 'bin', 'ckpt.js'), 'validate', join(tmp, 'tree'), '--reporter', 'json'],
+          { encoding: 'utf8', env: { ...env, XDG_CACHE_HOME: join(tmp, name) } },
+        );
+        expect(r.stderr).toBe('');
+        const dir = join(tmp, name, 'ckpt');
+        const [bundle] = readdirSync(dir).filter((n) => /^validate\.cjs-[0-9a-f]+\.tree\.v8$/.test(n));
+        return readFileSync(join(dir, bundle!)).length;
+      };
+      // Flushing at every collection, of everything not run since the last one (what a slow run's many
+      // collections do to the start-up's functions): the cache made at the end would hold ~40% of them.
+      const stressed = written('stressed', ['--stress-flush-code', '--stress-compaction']);
+      expect(stressed).toBeGreaterThan(written('plain', []) * 0.95);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('the workspace modules (a stale bundle)', () => {

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { teamDocumentNames, teamDocumentPaths } from '../dialects/team/load.js';
 import { warmPool, warmPoolLoaded } from '../pool/pool.js';
-import { prefetchDocuments, prefetchTeamRoot } from './index-cache-prefetch.js';
+import { listingTaken, prefetchDocuments, prefetchTeamRoot } from './index-cache-prefetch.js';
 
 // Pooled runs use core's built worker (packages/core/dist/pool/pool-worker.js): build core first.
 
@@ -54,7 +54,8 @@ describe('prefetchTeamRoot', () => {
     const pool = { threads: 2, minItemsPerThread: 1, chunkSize: 8 };
     warmPool(2);
     await warmPoolLoaded();
-    const ahead = prefetchTeamRoot(runs, tmp, undefined, pool);
+    // The worker does not wait for this thread's listing: it lists the root itself at once.
+    const ahead = prefetchTeamRoot(runs, tmp, undefined, pool, false, 0);
     expect(ahead).toBeDefined();
     // The worker has listed the root once it takes a first chunk.
     const until = Date.now() + 30_000;
@@ -77,6 +78,35 @@ describe('prefetchTeamRoot', () => {
     expect(seen(got!)).toEqual(seen(fresh!));
     expect(got!.map((d) => (d.value as { evidence?: string })?.evidence)).toContain('601a');
     expect(got!.every((d, i) => d.path === list.paths[i])).toBe(true);
+    expect(listingTaken(ahead!)).toBe(false);
+  }, 60_000);
+
+  it("should read by this thread's listing, given block by block, what one thread reads", async () => {
+    const runs = join(tmp, 'given', '.team', 'runs');
+    const events = join(runs, RUN, 'events');
+    mkdirSync(events, { recursive: true });
+    mkdirSync(join(runs, RUN, 'approvals'));
+    writeFileSync(join(runs, RUN, 'run.json'), `${JSON.stringify({ run_id: RUN })}\n`);
+    // Past the first block of names, one of them not ASCII (its block is written as UTF-8), one not JSON.
+    for (let n = 0; n < 1500; n++) writeEvent(events, n);
+    writeEvent(events, 1400, 'é');
+    writeFileSync(join(events, '20261120T0800001401Z-broken.json'), '{');
+    writeFileSync(join(runs, RUN, 'approvals', 'a.json'), '{}');
+    const pool = { threads: 2, minItemsPerThread: 1, chunkSize: 8 };
+    warmPool(2);
+    await warmPoolLoaded();
+    const ahead = prefetchTeamRoot(runs, tmp, undefined, pool);
+    expect(ahead).toBeDefined();
+    const list = teamDocumentPaths(runs);
+    const got = prefetchDocuments(list, tmp, undefined, pool, undefined, ahead);
+    expect(listingTaken(ahead!)).toBe(true);
+    expect(got).toHaveLength(list.paths.length);
+    expect(got!.every((d, i) => d.path === list.paths[i])).toBe(true);
+    // The same list read in one chunk, by one thread.
+    const one = prefetchDocuments(list, tmp, undefined, { ...pool, chunkSize: 4096 });
+    expect(seen(got!)).toEqual(seen(one!));
+    expect(got!.map((d) => (d.value as { evidence?: string })?.evidence)).toContain('1400é');
+    expect(got!.some((d) => d.findings.some((f) => f.code.startsWith('parse/')))).toBe(true);
   }, 60_000);
 });
 

@@ -45,7 +45,15 @@ export type PrefetchInput = {
       /** One character per document: `1` when the directory listing saw a regular file there (no fstat needed). */
       readonly regular: string;
     }
-  | { readonly teamRoot: string }
+  | {
+      readonly teamRoot: string;
+      /**
+       * Where this thread puts its own listing of the root once it has made it (`giveListing`): the worker waits
+       * for it (up to `listWait` ms) instead of listing the 100k-entry events folder a second time.
+       */
+      readonly listing?: SharedArrayBuffer;
+      readonly listWait?: number;
+    }
   | { readonly list: PrefetchList }
 );
 
@@ -84,15 +92,216 @@ function folderOf(displayDir: string): (dir: string) => { base: string; show: (n
   };
 }
 
-/** The list an input gives (`PrefetchInput`); `paths` are made by the reader (`folderOf`), empty here. */
-function listOf(input: PrefetchInput): Omit<PrefetchList, 'paths'> {
-  if ('list' in input) return input.list;
-  if ('teamRoot' in input) return teamDocumentNames(input.teamRoot, input.confineTo);
+/** A list as one thread gives it to another: four strings (see `PrefetchInput`'s first form). */
+interface FlatList {
+  readonly folders: string;
+  readonly counts: string;
+  readonly names: string;
+  readonly regular: string;
+}
+
+/** The flat form of a list; undefined when a folder or a name holds a newline (the separator). */
+function flatOf(list: Omit<PrefetchList, 'paths'>): FlatList | undefined {
+  const { dirs, names, listedAsFile } = list;
+  if (names.some((n) => n.includes('\n'))) return undefined;
+  const folders: string[] = [];
+  const counts: number[] = [];
+  for (let i = 0; i < dirs.length; i++) {
+    if (folders.length > 0 && dirs[i] === folders[folders.length - 1]) counts[counts.length - 1]!++;
+    else {
+      folders.push(dirs[i]!);
+      counts.push(1);
+    }
+  }
+  if (folders.some((f) => f.includes('\n'))) return undefined;
+  return {
+    folders: folders.join('\n'),
+    counts: counts.join(','),
+    names: names.join('\n'),
+    regular: listedAsFile.map((f) => (f ? '1' : '0')).join(''),
+  };
+}
+
+/** The list a flat form holds. */
+function unflat(input: FlatList): Omit<PrefetchList, 'paths'> {
   const counts = input.counts.split(',').map(Number);
   const folders = input.folders.split('\n');
   const dirs: string[] = [];
   for (let f = 0; f < folders.length; f++) for (let k = 0; k < counts[f]!; k++) dirs.push(folders[f]!);
   return { dirs, names: input.names.split('\n'), listedAsFile: [...input.regular].map((c) => c === '1') };
+}
+
+/**
+ * The slot a team root's listing is given in (`PrefetchInput.listing`). Growable: nothing is committed until the
+ * listing is known, and only what it takes is ever touched. After the Int32 head (`SLOT_*`): one byte per document
+ * (1: the listing saw a regular file there), padded to 4; for each block of `BLOCK` names, the byte offset past its
+ * text and 1 when it is latin1 (two Int32); the folders and their document counts (JSON); then the blocks, each
+ * its names joined by newlines (latin1 when all are ASCII, else UTF-8; no name holds a newline). Small blocks: the
+ * worker reads while this thread writes the next ones, and no text of the whole list is made on either thread.
+ */
+const SLOT_STATE = 0;
+const SLOT_COUNT = 1;
+const SLOT_FOLDERS = 2;
+/** How many blocks of names are written so far. */
+const SLOT_BLOCKS = 3;
+const SLOT_HEAD = 16;
+const BLOCK = 1024;
+const SLOT_MOST = 256 * 1024 * 1024;
+const WAITING = 0;
+const GIVEN = 1;
+const NOT_GIVEN = 2;
+/** The worker took the listing given (tests: it did not list the root itself). */
+const TAKEN = 3;
+/** How long a worker waits for this thread's listing (or its next block) before it does without. */
+const LIST_WAIT_MS = 10_000;
+
+/** Where the parts of a slot holding `count` documents start. */
+function slotParts(count: number) {
+  const table = SLOT_HEAD + Math.ceil(count / 4) * 4;
+  const blocks = Math.ceil(count / BLOCK);
+  return { blocks, table, folders: table + 8 * blocks };
+}
+
+type GrowableSharedArrayBuffer = SharedArrayBuffer & {
+  readonly maxByteLength: number;
+  grow(length: number): void;
+};
+
+const newSlot = (): SharedArrayBuffer =>
+  new (
+    SharedArrayBuffer as unknown as new (
+      length: number,
+      opts: { maxByteLength: number },
+    ) => SharedArrayBuffer
+  )(SLOT_HEAD, { maxByteLength: SLOT_MOST });
+
+/** Tells the worker waiting in `slot` that no listing comes: it lists the root itself. */
+function giveNoListing(head: Int32Array): void {
+  Atomics.compareExchange(head, SLOT_STATE, WAITING, NOT_GIVEN);
+  Atomics.notify(head, SLOT_STATE);
+}
+
+/** Gives this thread's listing to the worker waiting in `slot` (or tells it to list the root itself: no `list`). */
+function giveListing(slot: SharedArrayBuffer, list: Omit<PrefetchList, 'paths'> | undefined): void {
+  const head = new Int32Array(slot, 0, SLOT_HEAD / 4);
+  if (Atomics.load(head, SLOT_STATE) !== WAITING) return;
+  const count = list?.names.length ?? 0;
+  if (count === 0) {
+    giveNoListing(head);
+    return;
+  }
+  const { dirs, names, listedAsFile } = list!;
+  const parts = slotParts(count);
+  const folders: [string, number][] = [];
+  let last: [string, number] | undefined;
+  let chars = 0;
+  // Its bytes go into the slot once it is large enough: kept here meanwhile (one pass over the list).
+  const regular = new Uint8Array(count);
+  for (let i = 0; i < count; i++) {
+    if (last !== undefined && dirs[i] === last[0]) last[1]++;
+    else {
+      last = [dirs[i]!, 1];
+      folders.push(last);
+    }
+    const name = names[i]!;
+    if (name.includes('\n')) {
+      giveNoListing(head);
+      return;
+    }
+    chars += name.length + 1;
+    if (listedAsFile[i]) regular[i] = 1;
+  }
+  const foldersText = JSON.stringify(folders);
+  // At most 3 bytes of UTF-8 per UTF-16 unit.
+  const most = parts.folders + 3 * (foldersText.length + chars);
+  if (most > SLOT_MOST) {
+    giveNoListing(head);
+    return;
+  }
+  const g = slot as GrowableSharedArrayBuffer;
+  if (g.byteLength < most) g.grow(most);
+  const bytes = Buffer.from(slot, 0, most);
+  bytes.set(regular, SLOT_HEAD);
+  const table = new Int32Array(slot, parts.table, 2 * parts.blocks);
+  head[SLOT_FOLDERS] = bytes.write(foldersText, parts.folders, 'utf8');
+  head[SLOT_COUNT] = count;
+  // A worker that stopped waiting meanwhile lists the root itself.
+  if (Atomics.compareExchange(head, SLOT_STATE, WAITING, GIVEN) !== WAITING) return;
+  Atomics.notify(head, SLOT_STATE);
+  let offset = parts.folders + head[SLOT_FOLDERS]!;
+  for (let k = 0; k < parts.blocks; k++) {
+    const text = names.slice(k * BLOCK, Math.min(count, (k + 1) * BLOCK)).join('\n');
+    const ascii = Buffer.byteLength(text, 'utf8') === text.length;
+    offset += bytes.write(text, offset, ascii ? 'latin1' : 'utf8');
+    table[2 * k] = offset;
+    table[2 * k + 1] = ascii ? 1 : 0;
+    Atomics.store(head, SLOT_BLOCKS, k + 1);
+    Atomics.notify(head, SLOT_BLOCKS);
+  }
+}
+
+/**
+ * The listing given in `slot` (`giveListing`), waiting up to `wait` ms for it; undefined when none comes. Its
+ * names come block by block: `need(to)` waits until the first `to` are in (fewer when no more come in time).
+ */
+function takeListing(
+  slot: SharedArrayBuffer,
+  wait: number,
+): (Omit<PrefetchList, 'paths'> & { readonly need: (to: number) => void }) | undefined {
+  const head = new Int32Array(slot, 0, SLOT_HEAD / 4);
+  Atomics.wait(head, SLOT_STATE, WAITING, wait);
+  // Given or not meanwhile, a worker that stops waiting lists the root itself, and this thread's listing is
+  // then left as it is.
+  if (Atomics.compareExchange(head, SLOT_STATE, GIVEN, TAKEN) !== GIVEN) {
+    Atomics.compareExchange(head, SLOT_STATE, WAITING, NOT_GIVEN);
+    return undefined;
+  }
+  const count = head[SLOT_COUNT]!;
+  const parts = slotParts(count);
+  const bytes = Buffer.from(slot, 0, slot.byteLength);
+  const table = new Int32Array(slot, parts.table, 2 * parts.blocks);
+  const start = parts.folders + head[SLOT_FOLDERS]!;
+  const folders = JSON.parse(bytes.toString('utf8', parts.folders, start)) as [string, number][];
+  let dirs: string[] = [];
+  for (const [folder, n] of folders) dirs = dirs.concat(new Array<string>(n).fill(folder));
+  const listedAsFile = new Array<boolean>(count);
+  for (let i = 0; i < count; i++) listedAsFile[i] = bytes[SLOT_HEAD + i] === 1;
+  const names: string[] = [];
+  let blocks = 0;
+  let done = dirs.length !== count;
+  const need = (to: number) => {
+    while (!done && names.length < to) {
+      if (Atomics.load(head, SLOT_BLOCKS) === blocks) {
+        // None in time: the names so far are all this worker reads (this thread reads the rest).
+        if (Atomics.wait(head, SLOT_BLOCKS, blocks, wait) === 'timed-out') done = true;
+        continue;
+      }
+      const k = blocks++;
+      const from = k === 0 ? start : table[2 * k - 2]!;
+      const text = bytes.toString(table[2 * k + 1] === 1 ? 'latin1' : 'utf8', from, table[2 * k]);
+      const block = text.split('\n');
+      if (block.length !== Math.min(count, (k + 1) * BLOCK) - names.length) done = true;
+      else for (const name of block) names.push(name);
+      if (names.length === count) done = true;
+    }
+  };
+  return { dirs, names, listedAsFile, need };
+}
+
+/**
+ * The list an input gives (`PrefetchInput`); `paths` are made by the reader (`folderOf`), empty here. `own`: the
+ * thread listed a team root itself (its records then say which document each is).
+ */
+function listOf(
+  input: PrefetchInput,
+): Omit<PrefetchList, 'paths'> & { readonly own?: boolean; readonly need?: (to: number) => void } {
+  if ('list' in input) return input.list;
+  if ('teamRoot' in input) {
+    const given = input.listing && takeListing(input.listing, input.listWait ?? LIST_WAIT_MS);
+    if (given) return given;
+    return { ...teamDocumentNames(input.teamRoot, input.confineTo), own: true };
+  }
+  return unflat(input);
 }
 
 /**
@@ -104,10 +313,10 @@ function listOf(input: PrefetchInput): Omit<PrefetchList, 'paths'> {
 export const viewDocumentsTask: PoolTask<PrefetchInput, SentRecord> = {
   name: 'view-documents',
   start(input) {
-    const { dirs, names, listedAsFile } = listOf(input);
+    const { dirs, names, listedAsFile, own, need } = listOf(input);
     const at = folderOf(input.displayDir);
-    // Listed here: each record says which document it is.
-    const named = 'teamRoot' in input;
+    // Listed here, not by the thread that takes the records: each record says which document it is.
+    const named = own === true;
     const opts: CheckOptions = {
       sniff: true,
       ...(input.confineTo !== undefined ? { confineTo: input.confineTo } : {}),
@@ -115,6 +324,8 @@ export const viewDocumentsTask: PoolTask<PrefetchInput, SentRecord> = {
     const listed: CheckOptions = { ...opts, listedAsFile: true };
     const cut = input.eventState === true;
     return (from, to) => {
+      // A listing given block by block: its names up to `to` first.
+      need?.(Math.min(to, dirs.length));
       const out: SentRecord[] = [];
       for (let i = from; i < Math.min(to, names.length); i++) {
         const name = names[i]!;
@@ -142,11 +353,15 @@ export const viewDocumentsTask: PoolTask<PrefetchInput, SentRecord> = {
   },
 };
 
+/** The slot each job posted by `prefetchTeamRoot` waits for this thread's listing in. */
+const slots = new WeakMap<PoolAhead, SharedArrayBuffer>();
+
 /**
- * Starts reading a team root's documents on the worker pool before this thread has listed them: the workers list
- * the root themselves (`teamDocumentNames`) while this thread does. `prefetchDocuments(..., ahead)` takes the job
- * over (it stops the workers when it does not use them; give it the same `eventState`). Undefined when no worker
- * can start. `eventState`: see `PrefetchInput`.
+ * Starts the workers that will read a team root's documents before this thread has listed them: each worker loads
+ * its modules while this thread lists the root, then takes this thread's listing (`prefetchDocuments(..., ahead)`
+ * gives it) instead of listing the root again; one that has waited `listWait` ms for it lists the root itself
+ * (`teamDocumentNames`). `prefetchDocuments(..., ahead)` takes the job over (give it the same `eventState`);
+ * `cancelTeamRoot` stops it. Undefined when no worker can start. `eventState`: see `PrefetchInput`.
  */
 export function prefetchTeamRoot(
   teamRoot: string,
@@ -154,8 +369,26 @@ export function prefetchTeamRoot(
   confineTo: string | undefined,
   pool: PoolOptions = {},
   eventState = false,
+  listWait = LIST_WAIT_MS,
 ): PoolAhead | undefined {
-  return poolAhead(viewDocumentsTask, { teamRoot, displayDir, confineTo, eventState }, pool.threads, pool);
+  const listing = newSlot();
+  const input = { teamRoot, displayDir, confineTo, eventState, listing, listWait };
+  const ahead = poolAhead(viewDocumentsTask, input, pool.threads, pool);
+  if (ahead) slots.set(ahead, listing);
+  return ahead;
+}
+
+/** Stops a job `prefetchTeamRoot` posted that `prefetchDocuments` will not take over. */
+export function cancelTeamRoot(ahead: PoolAhead): void {
+  const slot = slots.get(ahead);
+  if (slot) giveListing(slot, undefined);
+  poolAheadCancel(ahead);
+}
+
+/** Whether a worker of a job `prefetchTeamRoot` posted took this thread's listing (rather than listing the root). */
+export function listingTaken(ahead: PoolAhead): boolean {
+  const slot = slots.get(ahead);
+  return slot !== undefined && Atomics.load(new Int32Array(slot, 0, 1), SLOT_STATE) === TAKEN;
 }
 
 /**
@@ -179,33 +412,21 @@ export function prefetchDocuments(
   ahead?: PoolAhead,
   eventState = false,
 ): CheckedDocument[] | undefined {
-  const { paths, dirs, names, listedAsFile } = list;
+  const { paths, dirs, names } = list;
   let input: PrefetchInput;
-  if (ahead) input = { list, displayDir, confineTo, eventState };
-  else if (poolThreads(paths.length, pool) > 1 && !names.some((n) => n.includes('\n'))) {
-    const folders: string[] = [];
-    const counts: number[] = [];
-    for (let i = 0; i < dirs.length; i++) {
-      if (folders.length > 0 && dirs[i] === folders[folders.length - 1]) counts[counts.length - 1]!++;
-      else {
-        folders.push(dirs[i]!);
-        counts.push(1);
-      }
+  if (ahead) {
+    if (poolThreads(paths.length, pool) <= 1) {
+      cancelTeamRoot(ahead);
+      return undefined;
     }
-    if (folders.some((f) => f.includes('\n'))) return undefined;
-    input = {
-      folders: folders.join('\n'),
-      counts: counts.join(','),
-      names: names.join('\n'),
-      displayDir,
-      confineTo,
-      eventState,
-      regular: listedAsFile.map((f) => (f ? '1' : '0')).join(''),
-    };
-  } else return undefined;
-  if (poolThreads(paths.length, pool) <= 1) {
-    poolAheadCancel(ahead!);
-    return undefined;
+    input = { list, displayDir, confineTo, eventState };
+    // The workers wait for this listing (`prefetchTeamRoot`).
+    const slot = slots.get(ahead);
+    if (slot) giveListing(slot, list);
+  } else {
+    const flat = poolThreads(paths.length, pool) > 1 ? flatOf(list) : undefined;
+    if (!flat) return undefined;
+    input = { ...flat, displayDir, confineTo, eventState };
   }
   // This thread's display paths, folder by folder, in the order the chunks come.
   const at = folderOf(displayDir);

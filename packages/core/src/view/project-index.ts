@@ -7,11 +7,16 @@ import type { CheckedDocument, Dialect, DialectId, ListedEntry, TreeContext } fr
 import { dialects } from '../dialects/registry.js';
 import { listedPaths, teamDocumentPaths } from '../dialects/team/load.js';
 import { folderLinkedOutside, OUTSIDE_REASON, resolvesOutside } from '../fs/folder-link.js';
-import { type PoolOptions, poolAheadCancel, poolThreads } from '../pool/pool.js';
+import { type PoolOptions, poolThreads } from '../pool/pool.js';
 import { redactSecretsIn, redactSecretsInShared } from '../text/secrets.js';
 import { displayUnder } from './display.js';
 import { failedRootView } from './failed-run.js';
-import { type PrefetchList, prefetchDocuments, prefetchTeamRoot } from './index-cache-prefetch.js';
+import {
+  cancelTeamRoot,
+  type PrefetchList,
+  prefetchDocuments,
+  prefetchTeamRoot,
+} from './index-cache-prefetch.js';
 import type { RunFacts, RunView } from './run-view.js';
 
 export { displayUnder } from './display.js';
@@ -529,8 +534,8 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
     opts.onProgress?.(`reading ${d.id} runs in ${display(root)}`);
     // A large team root is read ahead on the worker pool; the loader then finds its documents here.
     if (d.id === 'team' && !opts.readDocument) {
-      // Nothing read yet and many events (a cold load): the workers list the root and read its documents while
-      // this thread lists it (`prefetchTeamRoot`); a worker takes ~50 ms to load its modules.
+      // Nothing read yet and many events (a cold load): the workers load their modules while this thread lists
+      // the root, then read its documents by this thread's listing (`prefetchTeamRoot`).
       const cold = !prev && docs.size === 0 && manyEvents(root, listing);
       const eventState = opts.summariesOnly === true;
       const early = cold ? prefetchTeamRoot(root, dir, opts.confineTo, opts.pool, eventState) : undefined;
@@ -558,6 +563,8 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
       // Each document goes into the index as its chunk comes, while the workers read on. A one-shot load (no
       // signatures: nothing is read again from the index) takes them from the list only (`readAhead`): no 100k
       // paths hashed into the map (each path flattened, a copy kept alive).
+      // The workers started early read the whole listing or nothing (they wait for it: `prefetchTeamRoot`).
+      if (early && list !== listed) cancelTeamRoot(early);
       const read = prefetchDocuments(
         list,
         dir,
@@ -567,7 +574,6 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
         list === listed ? early : undefined,
         eventState,
       );
-      if (early && list !== listed) poolAheadCancel(early);
       if (read) {
         documentsRead += read.length;
         aheadDocs = read;

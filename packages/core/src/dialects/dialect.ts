@@ -71,6 +71,12 @@ export interface TreeContext {
    * use). Unset: a context that loads again (the project index).
    */
   readonly loadsOnce?: boolean;
+  /**
+   * True for a one-shot load whose caller reads only each run's one-line facts and attention (`summarizeRun`,
+   * `attentionOf`; `LoadProjectOptions.summariesOnly`): a loader may leave out of a run's units, phases and resume
+   * items what neither reads (a unit's inputs, artifacts and attempts, the plan's `skip`). Set only with `loadsOnce`.
+   */
+  readonly summariesOnly?: boolean;
 }
 
 /**

@@ -530,6 +530,8 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
       },
       // Loaded once (`loadProject`): the team loader keeps nothing by document identity for a next load.
       ...(signatures ? {} : { loadsOnce: true }),
+      // ... and whose runs are read for their summaries only: their loaders make no more than those print.
+      ...(!signatures && opts.summariesOnly === true ? { summariesOnly: true } : {}),
     };
     opts.onProgress?.(`reading ${d.id} runs in ${display(root)}`);
     // A large team root is read ahead on the worker pool; the loader then finds its documents here.

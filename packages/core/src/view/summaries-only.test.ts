@@ -32,6 +32,7 @@ describe('summariesOnly', () => {
     warmPool(2);
     await warmPoolLoaded();
     let cut = 0;
+    let detailed = 0;
     for (const project of projects) {
       const whole = load(project, false, 1);
       const summarized = load(project, true, 2);
@@ -48,8 +49,20 @@ describe('summariesOnly', () => {
         expect(evidence(summarized), project).toEqual([]);
         cut++;
       }
+      // Nor is what neither a summary nor attention reads: a unit's attempts and artifacts, phases, skip items.
+      const detail = (runs: typeof whole) =>
+        runs
+          .filter((r) => r.run.dialect === 'team')
+          .flatMap((r) => [
+            ...r.run.units.filter((u) => u.attempts.length > 0 || u.artifacts.length > 0),
+            ...r.run.phases,
+            ...r.run.resume.skip,
+          ]);
+      expect(detail(summarized), project).toEqual([]);
+      if (detail(whole).length > 0) detailed++;
     }
     expect(cut).toBeGreaterThan(3);
+    expect(detailed).toBeGreaterThan(3);
   }, 60_000);
 
   it('keeps the members a run state is derived from, own members only', () => {

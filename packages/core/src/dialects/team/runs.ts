@@ -22,6 +22,11 @@ export interface TeamRuns {
    * that gives the same documents (the project index); false for a context that loads once (`TreeContext.loadsOnce`).
    */
   readonly keep: boolean;
+  /**
+   * Whether the views are read for each run's one-line facts and attention only (`TreeContext.summariesOnly`, a
+   * context that loads once): they then hold no more than those read (`teamRunView`'s `summaryOnly`).
+   */
+  readonly summariesOnly?: boolean;
 }
 
 /**
@@ -54,6 +59,7 @@ export function loadTeamRunsAt(runsDir: string, ctx: TreeContext): TeamRuns {
     currentState,
     treeFindings: treeFileFindings(tree, ctx.display),
     keep,
+    ...(!keep && ctx.summariesOnly === true ? { summariesOnly: true } : {}),
   };
 }
 
@@ -98,7 +104,7 @@ export function teamRunViews(runs: TeamRuns, display: (abs: string) => string): 
     const selected = runs.selected?.id === m.id;
     if (!runs.keep) {
       const findings = [...teamRunFindings(m, files, display, false), ...(selected ? runs.treeFindings : [])];
-      return teamRunView(m, files, display, findings, selected, false);
+      return teamRunView(m, files, display, findings, selected, false, runs.summariesOnly === true);
     }
     const tree = selected ? JSON.stringify(runs.treeFindings) : '';
     const known = derivedViews.get(m);

@@ -82,12 +82,7 @@ function taskView(
 ): { readonly unit: UnitView; readonly lastAt: string | undefined } {
   let v = keep ? taskViews.get(t) : undefined;
   if (!v) {
-    let lastAt: string | undefined;
-    for (const a of t.attempts) {
-      for (const e of a.started) if (lastAt === undefined || e.at > lastAt) lastAt = e.at;
-      for (const e of a.terminals) if (lastAt === undefined || e.at > lastAt) lastAt = e.at;
-    }
-    v = { unit: unitView(t, !keep), lastAt };
+    v = { unit: unitView(t, !keep), lastAt: lastEventAt(t) };
     if (keep) taskViews.set(t, v);
   }
   return v;
@@ -223,6 +218,41 @@ function unitView(t: TeamTask, lazy = false): UnitView {
   return v as UnitView;
 }
 
+/** What a summary-only view's units hold in place of lists neither a summary nor attention reads. */
+const NONE: readonly never[] = Object.freeze([]);
+
+/**
+ * A task's unit in a view read for its run's one-line facts and attention only (`teamRunView`'s `summaryOnly`):
+ * the members `unitView` gives those (id, status, tone, note), with its stage and agent, and empty lists; no
+ * times, inputs, artifacts or attempts.
+ */
+function unitSummary(t: TeamTask): UnitView {
+  const status = t.latest.status;
+  const v = {
+    id: t.id,
+    status,
+    tone: TEAM_TONES[status] ?? 'neutral',
+    stage: t.stage,
+    agent: t.agent,
+    dependsOn: NONE,
+  } as Partial<Building<UnitView>>;
+  if (status === 'running (uncertain)') v.note = UNCERTAIN_GUIDANCE;
+  v.inputs = NONE;
+  v.artifacts = NONE;
+  v.attempts = NONE;
+  return v as UnitView;
+}
+
+/** The time of a task's latest event. */
+function lastEventAt(t: TeamTask): string | undefined {
+  let lastAt: string | undefined;
+  for (const a of t.attempts) {
+    for (const e of a.started) if (lastAt === undefined || e.at > lastAt) lastAt = e.at;
+    for (const e of a.terminals) if (lastAt === undefined || e.at > lastAt) lastAt = e.at;
+  }
+  return lastAt;
+}
+
 function phases(model: TeamRunModel, plan: TeamResumePlan): PhaseView[] {
   const stages: string[] = [];
   const runStage = typeof model.run?.stage === 'string' ? model.run.stage : undefined;
@@ -279,9 +309,10 @@ function keptItem(t: TeamResumeTask): ResumeItem {
 
 /**
  * The normalized ResumePlan of a team run. `keep`: its items are kept by the plan's items, for a next load that
- * gives the same tasks (the project index).
+ * gives the same tasks (the project index). `summaryOnly`: no `skip` items (neither a summary nor attention reads
+ * them; `teamRunView`).
  */
-export function teamPlanView(plan: TeamResumePlan, keep = true): ResumePlan {
+export function teamPlanView(plan: TeamResumePlan, keep = true, summaryOnly = false): ResumePlan {
   const resumeItem = keep ? keptItem : madeItem;
   const n = (x: readonly unknown[], w: string) => (x.length > 0 ? [`${x.length} ${w}`] : []);
   const parts = [
@@ -293,7 +324,7 @@ export function teamPlanView(plan: TeamResumePlan, keep = true): ResumePlan {
   ];
   return {
     summary: parts.length > 0 ? parts.join(', ') : 'no tasks yet',
-    skip: plan.completed.map(resumeItem),
+    skip: summaryOnly ? [] : plan.completed.map(resumeItem),
     runNext: plan.retry.map(resumeItem),
     blocked: plan.conflicts.map(resumeItem),
     needsPerson: [
@@ -314,6 +345,9 @@ export function teamPlanView(plan: TeamResumePlan, keep = true): ResumePlan {
 /**
  * The RunView of one team run. `findings` are every finding of the run's files (parse, schema, semantic). `keep`:
  * its parts are kept by the identity of what they were made from, for a next load (false: a one-shot load).
+ * `summaryOnly` (a one-shot load read for summaries only, `TreeContext.summariesOnly`): every member a summary
+ * (`summarizeRun`) and attention (`attentionOf`) read is as without; the units hold only their id, status, tone,
+ * note, stage and agent (`unitSummary`), and there are no phases and no `skip` items in the resume plan.
  */
 export function teamRunView(
   model: TeamRunModel,
@@ -322,18 +356,28 @@ export function teamRunView(
   findings: readonly Finding[],
   isCurrent: boolean,
   keep = true,
+  summaryOnly = false,
 ): RunFacts {
   const plan = teamResumePlan(model, keep);
   const units: UnitView[] = [];
   const counts: Record<string, number> = Object.create(null);
   // The latest time of any event or approval (what sorting them all and taking the last gave).
   let updatedAt: string | undefined;
-  for (const t of model.tasks) {
-    const v = taskView(t, keep);
-    units.push(v.unit);
-    counts[v.unit.status] = (counts[v.unit.status] ?? 0) + 1;
-    if (v.lastAt !== undefined && (updatedAt === undefined || v.lastAt > updatedAt)) updatedAt = v.lastAt;
-  }
+  if (summaryOnly)
+    for (const t of model.tasks) {
+      const unit = unitSummary(t);
+      units.push(unit);
+      counts[unit.status] = (counts[unit.status] ?? 0) + 1;
+      const lastAt = lastEventAt(t);
+      if (lastAt !== undefined && (updatedAt === undefined || lastAt > updatedAt)) updatedAt = lastAt;
+    }
+  else
+    for (const t of model.tasks) {
+      const v = taskView(t, keep);
+      units.push(v.unit);
+      counts[v.unit.status] = (counts[v.unit.status] ?? 0) + 1;
+      if (v.lastAt !== undefined && (updatedAt === undefined || v.lastAt > updatedAt)) updatedAt = v.lastAt;
+    }
   for (const a of model.approvals)
     if (updatedAt === undefined || a.approvedAt > updatedAt) updatedAt = a.approvedAt;
   // Without a readable run.json the run is not known to be complete, whatever its events say.
@@ -364,7 +408,7 @@ export function teamRunView(
     sources,
     ...(s('created_at') ? { createdAt: s('created_at')! } : {}),
     ...(updatedAt ? { updatedAt } : {}),
-    phases: phases(model, plan),
+    phases: summaryOnly ? [] : phases(model, plan),
     units,
     approvals: model.approvals.map((a) => ({
       stage: a.stage,
@@ -378,7 +422,7 @@ export function teamRunView(
     counts,
     progress: { done: plan.completed.length, total: units.length },
     findings: [...findings].sort(compareFindings),
-    resume: teamPlanView(plan, keep),
+    resume: teamPlanView(plan, keep, summaryOnly),
     details: [
       { label: 'current', value: isCurrent ? 'yes (the run status shows)' : 'no' },
       { label: 'profile', value: s('profile') ?? '—' },

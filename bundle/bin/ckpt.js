@@ -89,10 +89,15 @@ const DEFAULT_FLAGS = ['--semi-space-growth-factor=2', '--heap-growing-percent=0
  * optimizing compiler (TurboFan) either. It would spend ~0.2 s of CPU on code that has little left to run by then:
  * 10k team files on one thread take ~25% less CPU and ~4 MB less RSS without it (BENCHMARKS.md, wave 7). Only how
  * fast code runs changes, never what it does.
+ * And no bytecode flushing: V8 drops the bytecode of functions not run for a while (the start-up's, the walk's)
+ * at its full collections, of which a run slowed by other load makes more, and the trees' code cache, made at the
+ * end of such a run, then held half the functions (167 against 350 KB in 2 of 6 runs of 10k team files beside 3
+ * busy loops, 0 of 8 without flushing): every later run on a tree compiled them again (+2% wall time, +3% CPU;
+ * BENCHMARKS.md, wave 13). Not for a long input, whose RSS is what a large input's flags keep low.
  */
-const BRIEF_INPUT_FLAGS = [...LARGE_INPUT_FLAGS, '--no-turbofan'];
+const BRIEF_INPUT_FLAGS = [...LARGE_INPUT_FLAGS, '--no-turbofan', '--no-flush-bytecode'];
 /** DEFAULT_FLAGS for BRIEF_INPUT_FLAGS. */
-const BRIEF_DEFAULT_FLAGS = [...DEFAULT_FLAGS, '--turbofan'];
+const BRIEF_DEFAULT_FLAGS = [...DEFAULT_FLAGS, '--turbofan', '--flush-bytecode'];
 /**
  * For a brief input checked by this thread and a worker (core's `LargeInput.threads`): no parallel scavenges
  * either. Both cores run JavaScript, so V8's helper threads for a young-generation collection only take turns with
@@ -126,6 +131,18 @@ let heapAfterCollect = 0;
 let fullCollection;
 
 /**
+ * Which code caches this run reads and writes (see requireWithCodeCache): `'file'` for `ckpt validate` on files
+ * only, `'tree'` for a run with a directory among its arguments and for the pool's workers. A cache holds the
+ * bytecode of the functions the run that wrote it compiled, and a tree's run compiles more (the walk, the units,
+ * the pool: 350 against 314 KB for the bundle): a one-file run reading a tree's cache took ~4% more CPU and wall
+ * time (BENCHMARKS.md, wave 13). Kept apart, the cache a one-file run reads is always one a run on files wrote,
+ * whichever kind of run came after a rejection (a Node upgrade, other V8 flags).
+ */
+let cacheKind = 'file';
+/** Whether core called onLargeInput: a run on files that turns out large (a glob, 1,000 files) writes no cache. */
+let largeInput = false;
+
+/**
  * For `ckpt validate <directory>`: a pool worker started now, before the bundle is even compiled, and the shared
  * number that tells it the input's flags once they are known (FLAGS_BY_MODE). See startEarlyWorker.
  */
@@ -147,6 +164,8 @@ async function run() {
     const mode = args[2] === EARLY ? workerData : undefined;
     const flags = FLAGS_BY_MODE[mode ? Atomics.load(mode, 0) : ARG_BY_MODE.indexOf(args[2])];
     if (flags) inputFlags = flags;
+    // Workers serve large inputs only: the caches trees' runs write.
+    cacheKind = 'tree';
     const fast = requireWithCodeCache(args[1]);
     const job = (known) => {
       if (known) setInputFlags(known);
@@ -163,6 +182,7 @@ async function run() {
     const bundle = join(dist, 'bundle', 'validate.cjs');
     const module = join(dist, 'commands', 'validate-fast.js');
     if (isFresh(bundle, module, ['core', 'schemas'])) {
+      if (early || namesDirectory(args.slice(1))) cacheKind = 'tree';
       const fast = requireWithCodeCache(bundle);
       // Its workers run this file too (not the bundle's ES module pool-worker.js, compiled anew in each).
       fast.setPoolWorker?.(__filename, [POOL_WORKER, bundle]);
@@ -170,6 +190,7 @@ async function run() {
       else if (early) void early.worker.terminate();
       code = await fast.fastValidate(args.slice(1), {
         onLargeInput(input) {
+          largeInput = true;
           const brief = input?.brief === true;
           const m = brief ? ((input?.threads ?? 1) > 1 ? 3 : 2) : 1;
           setInputFlags(FLAGS_BY_MODE[m]);
@@ -179,9 +200,10 @@ async function run() {
           heapAfterCollect = process.memoryUsage().heapUsed;
         },
         onLongInput() {
-          // A brief input that is not (e.g. one run of 100k events): the optimizing compiler and parallel
-          // scavenges back on; its records stay alive, so no collection after each run either.
-          if (setV8Flags(['--turbofan', '--parallel-scavenge'])) inputFlags = LARGE_INPUT_FLAGS;
+          // A brief input that is not (e.g. one run of 100k events): the optimizing compiler, parallel scavenges
+          // and bytecode flushing back on; its records stay alive, so no collection after each run either.
+          if (setV8Flags(['--turbofan', '--parallel-scavenge', '--flush-bytecode']))
+            inputFlags = LARGE_INPUT_FLAGS;
           fast.setPoolWorker?.(__filename, [POOL_WORKER, bundle, LARGE]);
           collecting = false;
         },
@@ -203,7 +225,7 @@ async function run() {
           setInputFlags(input?.brief === true ? BRIEF_INPUT_FLAGS : LARGE_INPUT_FLAGS);
         },
         onLongInput() {
-          if (setV8Flags(['--turbofan'])) inputFlags = LARGE_INPUT_FLAGS;
+          if (setV8Flags(['--turbofan', '--flush-bytecode'])) inputFlags = LARGE_INPUT_FLAGS;
         },
       });
     }
@@ -351,6 +373,24 @@ function startEarlyWorker() {
 }
 
 /**
+ * Whether validate's arguments `args` name a directory (or none, which is the current one): the run then uses the
+ * trees' code caches (cacheKind). One stat per path; an option's value (`json`) is a path that rarely exists.
+ */
+function namesDirectory(args) {
+  let paths = 0;
+  for (const a of args) {
+    if (a.startsWith('-')) continue;
+    paths++;
+    try {
+      if (statSync(a, { throwIfNoEntry: false })?.isDirectory()) return true;
+    } catch {
+      // Not a path that can be a directory.
+    }
+  }
+  return paths === 0;
+}
+
+/**
  * Whether `path` is a directory whose team runs (`.team/runs/*`, the units core spreads over threads) are enough for
  * two threads once a worker has started (core's VALIDATE_MIN_UNITS_PER_THREAD_STARTED, 12 per thread): a project,
  * its `.team` folder or the `runs` folder itself. One listing of a few dozen names, ~0.1 ms.
@@ -405,6 +445,8 @@ function viewerStatic(dir) {
  * device, inode, size, mtime and ctime (any write or replacement of the file changes the ctime or the inode), and
  * V8 rejects data from another V8 version or other flags. Anything wrong with a cache (missing, another key,
  * rejected, unreadable, unwritable) means a plain compile, and a rewrite when possible: never an error.
+ * Runs on files and runs on trees keep caches of their own (cacheKind): neither kind ever reads or replaces the
+ * other's, and a run on files that turns out large writes none.
  */
 function requireWithCodeCache(file) {
   const known = scripts.get(file);
@@ -457,8 +499,12 @@ function requireWithCodeCache(file) {
   return module.exports;
 }
 
-/** Writes the cache of each file requireWithCodeCache ran that had none (or had one V8 rejected). */
+/**
+ * Writes the cache of each file requireWithCodeCache ran that had none (or had one V8 rejected); nothing after a
+ * large input on files (its functions are not a one-file run's; see cacheKind).
+ */
 function saveCodeCaches() {
+  if (cacheKind === 'file' && largeInput) return;
   let wrote;
   for (const { script, key, cacheFile, cached } of scripts.values()) {
     if (!cacheFile || (cached && !script.cachedDataRejected)) continue;
@@ -541,8 +587,8 @@ function pruneCodeCaches(dir) {
 }
 
 /**
- * <cache dir>/ckpt/<file name>-<hash of its path>.v8: one file per installed copy of a file; none with
- * CKPT_CODE_CACHE=0.
+ * <cache dir>/ckpt/<file name>-<hash of its path>.v8 for runs on files, <…>.tree.v8 for runs on trees
+ * (cacheKind): one file per installed copy of a file and kind; none with CKPT_CODE_CACHE=0.
  */
 function cachePath(file) {
   const env = process.env;
@@ -558,5 +604,6 @@ function cachePath(file) {
   if (!base) return undefined;
   let h = 0x811c9dc5;
   for (let i = 0; i < file.length; i++) h = Math.imul(h ^ file.charCodeAt(i), 0x01000193);
-  return join(base, 'ckpt', `${basename(file)}-${(h >>> 0).toString(16)}.v8`);
+  const kind = cacheKind === 'tree' ? '.tree' : '';
+  return join(base, 'ckpt', `${basename(file)}-${(h >>> 0).toString(16)}${kind}.v8`);
 }

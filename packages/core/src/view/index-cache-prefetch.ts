@@ -100,23 +100,36 @@ interface FlatList {
   readonly regular: string;
 }
 
+/** A list's folders in order, each with how many documents in a row are in it (`dirs` run-length encoded). */
+function folderRuns(dirs: readonly string[]): [string, number][] {
+  const runs: [string, number][] = [];
+  let last: [string, number] | undefined;
+  for (const dir of dirs) {
+    if (last !== undefined && dir === last[0]) last[1]++;
+    else {
+      last = [dir, 1];
+      runs.push(last);
+    }
+  }
+  return runs;
+}
+
+/** The `dirs` of a list whose folders `folderRuns` gave. */
+function dirsOf(runs: readonly (readonly [string, number])[]): string[] {
+  let dirs: string[] = [];
+  for (const [folder, n] of runs) dirs = dirs.concat(new Array<string>(n).fill(folder));
+  return dirs;
+}
+
 /** The flat form of a list; undefined when a folder or a name holds a newline (the separator). */
 function flatOf(list: Omit<PrefetchList, 'paths'>): FlatList | undefined {
   const { dirs, names, listedAsFile } = list;
   if (names.some((n) => n.includes('\n'))) return undefined;
-  const folders: string[] = [];
-  const counts: number[] = [];
-  for (let i = 0; i < dirs.length; i++) {
-    if (folders.length > 0 && dirs[i] === folders[folders.length - 1]) counts[counts.length - 1]!++;
-    else {
-      folders.push(dirs[i]!);
-      counts.push(1);
-    }
-  }
-  if (folders.some((f) => f.includes('\n'))) return undefined;
+  const runs = folderRuns(dirs);
+  if (runs.some(([f]) => f.includes('\n'))) return undefined;
   return {
-    folders: folders.join('\n'),
-    counts: counts.join(','),
+    folders: runs.map(([f]) => f).join('\n'),
+    counts: runs.map(([, n]) => n).join(','),
     names: names.join('\n'),
     regular: listedAsFile.map((f) => (f ? '1' : '0')).join(''),
   };
@@ -125,9 +138,7 @@ function flatOf(list: Omit<PrefetchList, 'paths'>): FlatList | undefined {
 /** The list a flat form holds. */
 function unflat(input: FlatList): Omit<PrefetchList, 'paths'> {
   const counts = input.counts.split(',').map(Number);
-  const folders = input.folders.split('\n');
-  const dirs: string[] = [];
-  for (let f = 0; f < folders.length; f++) for (let k = 0; k < counts[f]!; k++) dirs.push(folders[f]!);
+  const dirs = dirsOf(input.folders.split('\n').map((f, i) => [f, counts[i]!] as const));
   return { dirs, names: input.names.split('\n'), listedAsFile: [...input.regular].map((c) => c === '1') };
 }
 
@@ -192,17 +203,11 @@ function giveListing(slot: SharedArrayBuffer, list: Omit<PrefetchList, 'paths'> 
   }
   const { dirs, names, listedAsFile } = list!;
   const parts = slotParts(count);
-  const folders: [string, number][] = [];
-  let last: [string, number] | undefined;
+  const folders = folderRuns(dirs);
   let chars = 0;
-  // Its bytes go into the slot once it is large enough: kept here meanwhile (one pass over the list).
+  // Its bytes go into the slot once it is large enough: kept here meanwhile.
   const regular = new Uint8Array(count);
   for (let i = 0; i < count; i++) {
-    if (last !== undefined && dirs[i] === last[0]) last[1]++;
-    else {
-      last = [dirs[i]!, 1];
-      folders.push(last);
-    }
     const name = names[i]!;
     if (name.includes('\n')) {
       giveNoListing(head);
@@ -262,8 +267,7 @@ function takeListing(
   const table = new Int32Array(slot, parts.table, 2 * parts.blocks);
   const start = parts.folders + head[SLOT_FOLDERS]!;
   const folders = JSON.parse(bytes.toString('utf8', parts.folders, start)) as [string, number][];
-  let dirs: string[] = [];
-  for (const [folder, n] of folders) dirs = dirs.concat(new Array<string>(n).fill(folder));
+  const dirs = dirsOf(folders);
   const listedAsFile = new Array<boolean>(count);
   for (let i = 0; i < count; i++) listedAsFile[i] = bytes[SLOT_HEAD + i] === 1;
   const names: string[] = [];

@@ -184,6 +184,21 @@ function sourcesOf(files: TeamRunFiles): readonly SourceFile[] {
   return sources;
 }
 
+/** The members every unit view of a task starts with, in order: id, status, tone, stage, agent, dependsOn, note. */
+function unitHead(t: TeamTask, dependsOn: readonly string[]): Partial<Building<UnitView>> {
+  const status = t.latest.status;
+  const v = {
+    id: t.id,
+    status,
+    tone: TEAM_TONES[status] ?? 'neutral',
+    stage: t.stage,
+    agent: t.agent,
+    dependsOn,
+  } as Partial<Building<UnitView>>;
+  if (status === 'running (uncertain)') v.note = UNCERTAIN_GUIDANCE;
+  return v;
+}
+
 /**
  * The view of one task. `lazy` (a one-shot load): its `attempts` are made when first read, in the place the member
  * would have had (JSON key order, spreads and `Object.entries` see the same): `ckpt status` without `--json` prints
@@ -194,15 +209,7 @@ function unitView(t: TeamTask, lazy = false): UnitView {
   const start = l.started[0];
   const end = l.terminals.length === 1 ? l.terminals[0] : undefined;
   const firstStart = t.attempts[0]!.started[0]?.at;
-  const v = {
-    id: t.id,
-    status: l.status,
-    tone: TEAM_TONES[l.status] ?? 'neutral',
-    stage: t.stage,
-    agent: t.agent,
-    dependsOn: [],
-  } as Partial<Building<UnitView>>;
-  if (l.status === 'running (uncertain)') v.note = UNCERTAIN_GUIDANCE;
+  const v = unitHead(t, []);
   if (end?.evidence) v.evidence = end.evidence;
   if (end?.next) v.next = end.next;
   v.inputs = (start ?? l.terminals[0])?.inputs ?? [];
@@ -227,16 +234,7 @@ const NONE: readonly never[] = Object.freeze([]);
  * times, inputs, artifacts or attempts.
  */
 function unitSummary(t: TeamTask): UnitView {
-  const status = t.latest.status;
-  const v = {
-    id: t.id,
-    status,
-    tone: TEAM_TONES[status] ?? 'neutral',
-    stage: t.stage,
-    agent: t.agent,
-    dependsOn: NONE,
-  } as Partial<Building<UnitView>>;
-  if (status === 'running (uncertain)') v.note = UNCERTAIN_GUIDANCE;
+  const v = unitHead(t, NONE);
   v.inputs = NONE;
   v.artifacts = NONE;
   v.attempts = NONE;
@@ -363,21 +361,12 @@ export function teamRunView(
   const counts: Record<string, number> = Object.create(null);
   // The latest time of any event or approval (what sorting them all and taking the last gave).
   let updatedAt: string | undefined;
-  if (summaryOnly)
-    for (const t of model.tasks) {
-      const unit = unitSummary(t);
-      units.push(unit);
-      counts[unit.status] = (counts[unit.status] ?? 0) + 1;
-      const lastAt = lastEventAt(t);
-      if (lastAt !== undefined && (updatedAt === undefined || lastAt > updatedAt)) updatedAt = lastAt;
-    }
-  else
-    for (const t of model.tasks) {
-      const v = taskView(t, keep);
-      units.push(v.unit);
-      counts[v.unit.status] = (counts[v.unit.status] ?? 0) + 1;
-      if (v.lastAt !== undefined && (updatedAt === undefined || v.lastAt > updatedAt)) updatedAt = v.lastAt;
-    }
+  for (const t of model.tasks) {
+    const v = summaryOnly ? { unit: unitSummary(t), lastAt: lastEventAt(t) } : taskView(t, keep);
+    units.push(v.unit);
+    counts[v.unit.status] = (counts[v.unit.status] ?? 0) + 1;
+    if (v.lastAt !== undefined && (updatedAt === undefined || v.lastAt > updatedAt)) updatedAt = v.lastAt;
+  }
   for (const a of model.approvals)
     if (updatedAt === undefined || a.approvedAt > updatedAt) updatedAt = a.approvedAt;
   // Without a readable run.json the run is not known to be complete, whatever its events say.

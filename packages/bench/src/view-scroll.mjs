@@ -15,8 +15,10 @@
 // count) and where it goes, and its own frames over 33 ms (the count earlier versions of this script gave, from
 // traced passes). Beside the frames over 33 ms, in brackets, those of them two frames long (one frame missed:
 // 33.3 ms at 60 Hz, which the page's clock, rounded to 0.1 ms, reads as 33.4 ms, over 33.4 or not by a float's last
-// bit). --trace <file> also writes the trace of one throttled pass (of the "wheel" kind with --trace-wheel) and
-// prints its longest tasks.
+// bit). The last column tells the late frames the page's main thread made (they overlap a long animation frame:
+// more than 50 ms of main-thread work, e.g. a GC, a sweep of Blink's heap, style and layout) from those where it
+// waited for a core or for the compositor, and gives the longest with its main-thread work. --trace <file> also
+// writes the trace of one throttled pass (of the "wheel" kind with --trace-wheel) and prints its longest tasks.
 // Prints a Markdown section for BENCHMARKS.md.
 //
 //   node packages/bench/src/view-scroll.mjs
@@ -83,6 +85,20 @@ function scrollPass(page, span = 1) {
     const el = document.querySelector('.vlist');
     const sheet = document.querySelector('.vlist-brief');
     const gaps = [];
+    // Each late frame (over 33 ms; not a half's first) as [gap, its end], and the page's long animation frames
+    // (main-thread work of more than 50 ms, script or not: a GC, style, layout, paint), to tell a late frame the
+    // page's main thread made from one where it waited for a core or for the compositor.
+    const late = [];
+    const loafs = [];
+    const observer =
+      typeof PerformanceObserver !== 'undefined' &&
+      PerformanceObserver.supportedEntryTypes?.includes('long-animation-frame')
+        ? new PerformanceObserver((list) => {
+            for (const e of list.getEntries())
+              loafs.push([e.startTime, e.duration, (e.scripts ?? []).reduce((a, x) => a + x.duration, 0)]);
+          })
+        : undefined;
+    observer?.observe({ type: 'long-animation-frame' });
     // Frames that showed full rows (not the fast scroll's block of ids), drawn before each callback, and how often
     // the rows came back over the ids (a count of the list's work, less noisy than frame times).
     let rows = 0;
@@ -96,6 +112,7 @@ function scrollPass(page, span = 1) {
       let last = start;
       await new Promise((done) => {
         const step = (now) => {
+          if (now - last > 33.4 && last !== start) late.push([now - last, now]);
           gaps.push(now - last);
           if (!sheet || sheet.hidden) {
             rows++;
@@ -113,7 +130,21 @@ function scrollPass(page, span = 1) {
       gaps.shift();
       rows--;
     }
-    return { gaps, rows, returns };
+    // The entries of the last frames arrive after them.
+    await new Promise((w) => setTimeout(w, 100));
+    observer?.disconnect();
+    // Each late frame's longest long animation frame that overlaps it: [gap, main-thread ms, of it script ms].
+    const lateWork = late.map(([gap, end]) => {
+      let work = 0;
+      let script = 0;
+      for (const [t, d, sc] of loafs)
+        if (t < end && t + d > end - gap && d > work) {
+          work = d;
+          script = sc;
+        }
+      return [gap, work, script];
+    });
+    return { gaps, rows, returns, late: lateWork };
   }, span);
 }
 
@@ -149,9 +180,11 @@ async function measure(page, browser, label, setup, span = 1) {
     const gaps = [];
     let rowFrames = 0;
     let returns = 0;
+    const late = [];
     for (let i = 0; i < passes; i++) {
       const pass = await scrollPass(page, span);
       gaps.push(...pass.gaps);
+      late.push(...pass.late);
       rowFrames += pass.rows;
       returns += pass.returns;
     }
@@ -174,6 +207,11 @@ async function measure(page, browser, label, setup, span = 1) {
       // 0.1 ms, reads as 33.4 ms and a little more (33.40000000000009): counted over 33.4 or not by a float's last bit.
       over33TwoFrames: gaps.filter((g) => g > 33.4 && g < 33.45).length,
       over33Traced: traced.gaps.filter((g) => g > 33.4).length,
+      // Late frames that overlap a long animation frame (the page's main thread worked > 50 ms), and the longest
+      // late frame as [its ms, the main thread's ms in it (0: no long animation frame), of that script ms].
+      lateLong: late.filter(([, work]) => work > 0).length,
+      lateN: late.length,
+      worst: late.reduce((a, l) => (l[0] > a[0] ? l : a), [0, 0, 0]),
       nTraced,
       rows: Math.max(0, rowFrames),
       returns: returns / passes,
@@ -354,11 +392,11 @@ const lines = [
   '',
   `${new Date().toISOString().slice(0, 16)} UTC, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load average ${loadBefore.toFixed(1)} before the run, Node ${process.version}, Chromium headless 1280×900; team run of ${tasks} tasks (${meta.events} event files). Each condition: ${passes} pass(es) of the whole list down in 3 s and up in 3 s (~55 rows a frame; "wheel": a tenth of it), not traced, for the frames; then 1 traced pass for the CPU columns and its own frames over 33 ms.`,
   '',
-  '| condition | frames | with full rows | p50 / p95 / max | over 33 ms (of them 2 frames, read as 33.4 ms) | traced pass: over 33 ms | main-thread CPU per frame: all (script / style+layout / paint+commit / GC) | CPU per pass | longest task (CPU) | load average after | returns from the ids per pass |',
-  '|---|---|---|---|---|---|---|---|---|---|---|',
+  '| condition | frames | with full rows | p50 / p95 / max | over 33 ms (of them 2 frames, read as 33.4 ms) | traced pass: over 33 ms | main-thread CPU per frame: all (script / style+layout / paint+commit / GC) | CPU per pass | longest task (CPU) | load average after | returns from the ids per pass | late frames in a long animation frame; the longest late frame (main-thread work in it, of that script) |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ...rows.map(
     (r) =>
-      `| ${r.label} | ${r.n} | ${r.rows} | ${f(r.p50)} / ${f(r.p95)} / ${f(r.max)} ms | ${r.over33} (${r.over33TwoFrames}) | ${r.over33Traced} of ${r.nTraced} | ${f(r.cpu)} ms (${f(r.script)} / ${f(r.styleLayout)} / ${f(r.paint)} / ${f(r.gc)}) | ${r.cpuPass.toFixed(0)} ms | ${f(r.longest)} ms | ${r.load.toFixed(1)} | ${f(r.returns)} |`,
+      `| ${r.label} | ${r.n} | ${r.rows} | ${f(r.p50)} / ${f(r.p95)} / ${f(r.max)} ms | ${r.over33} (${r.over33TwoFrames}) | ${r.over33Traced} of ${r.nTraced} | ${f(r.cpu)} ms (${f(r.script)} / ${f(r.styleLayout)} / ${f(r.paint)} / ${f(r.gc)}) | ${r.cpuPass.toFixed(0)} ms | ${f(r.longest)} ms | ${r.load.toFixed(1)} | ${f(r.returns)} | ${r.lateLong} of ${r.lateN}${r.lateN ? `; ${f(r.worst[0])} ms (${r.worst[1] ? `${r.worst[1].toFixed(0)} ms, script ${r.worst[2].toFixed(0)}` : 'none over 50 ms'})` : ''} |`,
   ),
   ...(traced ? ['', `Longest renderer tasks of one throttled pass (trace): ${traced.join('; ')}.`] : []),
   '',

@@ -541,25 +541,32 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
       const cold = !prev && docs.size === 0 && manyEvents(root, listing);
       const eventState = opts.summariesOnly === true;
       const early = cold ? prefetchTeamRoot(root, dir, opts.confineTo, opts.pool, eventState) : undefined;
-      const listed = teamDocumentPaths(root, { listing, confineTo: opts.confineTo });
-      const { paths } = listed;
-      // At most this many are not in the index: the root asked for `prev.docs` last time, and a document it no
-      // longer lists or that changed was dropped (`invalidated`). Too few for the pool: the loader reads them.
-      const unknown = prev ? Math.max(0, paths.length - prev.docs.length) + 2 * invalidated : paths.length;
+      let listed: PrefetchList;
       let list: PrefetchList = { paths: [], dirs: [], names: [], listedAsFile: [] };
-      if (poolThreads(unknown, opts.pool) > 1) {
-        // Nothing read yet (a cold load): every document is read ahead.
-        if (docs.size === 0) list = listed;
-        else {
-          const unknownAt = paths.map((p) => !docs.has(p));
-          const unread = (_: unknown, i: number) => unknownAt[i]!;
-          list = {
-            paths: paths.filter(unread),
-            dirs: listed.dirs.filter(unread),
-            names: listed.names.filter(unread),
-            listedAsFile: listed.listedAsFile.filter(unread),
-          };
+      try {
+        listed = teamDocumentPaths(root, { listing, confineTo: opts.confineTo });
+        const { paths } = listed;
+        // At most this many are not in the index: the root asked for `prev.docs` last time, and a document it no
+        // longer lists or that changed was dropped (`invalidated`). Too few for the pool: the loader reads them.
+        const unknown = prev ? Math.max(0, paths.length - prev.docs.length) + 2 * invalidated : paths.length;
+        if (poolThreads(unknown, opts.pool) > 1) {
+          // Nothing read yet (a cold load): every document is read ahead.
+          if (docs.size === 0) list = listed;
+          else {
+            const unknownAt = paths.map((p) => !docs.has(p));
+            const unread = (_: unknown, i: number) => unknownAt[i]!;
+            list = {
+              paths: paths.filter(unread),
+              dirs: listed.dirs.filter(unread),
+              names: listed.names.filter(unread),
+              listedAsFile: listed.listedAsFile.filter(unread),
+            };
+          }
         }
+      } catch (e) {
+        // The workers started early would wait up to 10 s for a listing that is not coming.
+        if (early) cancelTeamRoot(early);
+        throw e;
       }
       ahead = list.paths;
       // Each document goes into the index as its chunk comes, while the workers read on. A one-shot load (no

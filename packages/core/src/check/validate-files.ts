@@ -520,12 +520,12 @@ function looseResults(
 function insertSorted(buf: FileResult[], head: number, entries: readonly FileResult[]): void {
   if (entries.length === 0) return;
   if (buf.length === head || buf[buf.length - 1]!.file < entries[0]!.file) {
-    for (const e of entries) buf.push(e);
+    for (let i = 0; i < entries.length; i++) buf.push(entries[i]!);
     return;
   }
   const merged = buf.slice(head).concat(entries).sort(byFile);
   buf.length = head;
-  for (const e of merged) buf.push(e);
+  for (let i = 0; i < merged.length; i++) buf.push(merged[i]!);
 }
 
 /** Merges a root's own findings into the buffer's entries (a file not there yet is added, without a kind). */

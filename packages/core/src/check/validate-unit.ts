@@ -139,7 +139,10 @@ function checkUnitDir(
   let lastDir = '';
   let lastKind: string | undefined;
   let lastRoot: string | undefined;
-  for (const ref of refs.files) {
+  // Indexed loops on the per-file paths: without the optimizing compiler each step of a for-of allocates.
+  const files = refs.files;
+  for (let i = 0; i < files.length; i++) {
+    const ref = files[i]!;
     const doc = check(ref.path, ref.file, howOf(ref)) as DocRecord | null;
     if (!doc) {
       skipped++;

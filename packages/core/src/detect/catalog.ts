@@ -16,16 +16,32 @@ export function schemaFor(kind: string): JsonSchema {
   return require(`@ckpt/schemas/schemas/${kind}.schema.json`) as JsonSchema;
 }
 
+/** The kinds of entries that name one kind, each list made once (entryKinds is asked several times a file). */
+const singleKinds = new WeakMap<CatalogEntry, readonly string[]>();
+
 /** The kinds a catalog entry may hold (several when told apart by content). */
 export function entryKinds(entry: CatalogEntry): readonly string[] {
-  return entry.kinds ?? [entry.kind];
+  if (entry.kinds) return entry.kinds;
+  let kinds = singleKinds.get(entry);
+  if (!kinds) {
+    kinds = [entry.kind];
+    singleKinds.set(entry, kinds);
+  }
+  return kinds;
 }
 
-/** The catalog entry whose `fileMatch` matches a path (absolute or relative, any separator). */
+/**
+ * The catalog entry whose `fileMatch` matches a path (absolute or relative, any separator). Plain loops: asked for
+ * every file, and callbacks capturing the path cost a closure or two each time (indexed: no iterators either).
+ */
 export function matchCatalog(path: string): CatalogEntry | undefined {
   compiled ??= loadCatalog().schemas.map((entry) => ({ entry, patterns: entry.fileMatch.map(globToRegExp) }));
   const posix = path.includes('\\') ? path.replace(/\\/g, '/') : path;
-  return compiled.find((c) => c.patterns.some((p) => p.test(posix)))?.entry;
+  for (let i = 0; i < compiled.length; i++) {
+    const c = compiled[i]!;
+    for (let j = 0; j < c.patterns.length; j++) if (c.patterns[j]!.test(posix)) return c.entry;
+  }
+  return undefined;
 }
 
 /** Every catalog entry of a dialect. */

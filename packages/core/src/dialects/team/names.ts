@@ -31,6 +31,36 @@ export function parseEventFileName(name: string): EventFileName | undefined {
   };
 }
 
+/**
+ * True when `name` is an event file name whose event, task and attempt (parseEventFileName's fields) are these:
+ * what comparing them with parseEventFileName's answer says, without its match array and strings (the rules ask
+ * it of every event file, and nearly every name agrees with its body). An attempt of more than 15 digits is
+ * left to that parse (false). The time holds no `-`, so the event
+ * follows the first one; the task is then the body's exactly when `-a<attempt>-` follows it up to the last `-`
+ * (the token holds none): no longer task could end at a `-a` inside the attempt's digits.
+ */
+export function eventFileNameIs(name: string, event: string, task: string, attempt: number): boolean {
+  if (event !== 'task_started' && event !== 'task_finished') return false;
+  if (task === '' || !EVENT_NAME_RE.test(name)) return false;
+  const e = name.indexOf('-') + 1;
+  const t = e + event.length + 1;
+  if (!name.startsWith(event, e) || !name.startsWith(task, t) || !name.startsWith('-a', t + task.length))
+    return false;
+  const last = name.lastIndexOf('-');
+  let i = t + task.length + 2;
+  const negative = name.charCodeAt(i) === 45;
+  if (negative) i++;
+  // Up to 15 digits: read exactly as Number() reads them.
+  if (last - i < 1 || last - i > 15) return false;
+  let n = 0;
+  for (; i < last; i++) {
+    const d = name.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return false;
+    n = n * 10 + d;
+  }
+  return (negative ? -n : n) === attempt;
+}
+
 export function parseApprovalFileName(
   name: string,
 ): { time: string; stage: string; token: string } | undefined {

@@ -4,6 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createProjectIndex } from '@ckpt/core';
 import { answer, type Query, type Reply, RunTable, reply } from './answer.js';
+import { collectGarbage } from './collect-garbage.js';
 import { type HeadDiff, headDiff, RunDiffer } from './delta.js';
 import type { Encoding } from './encoding.js';
 
@@ -48,11 +49,15 @@ if (port) {
     }
     const t0 = performance.now();
     try {
+      const whole = !loaded;
       const update = loaded ? index.refresh(req.paths) : index.load();
       loaded = true;
       runs.set(update.runs);
       // Runs the index did not re-derive are the same as before: only the others are compared and posted.
       const diff = differ.diff(update.runs, new Set(update.changed));
+      // A whole load's garbage (the first, or after a failed refresh) goes before a page can ask for anything; not
+      // a refresh's, which a page showing the change waits for.
+      if (whole) collectGarbage();
       post({ type: 'loaded', diff: headDiff(diff), ms: performance.now() - t0 });
     } catch (e) {
       // A refresh that failed half-way may have taken in the paths it was given without deriving their runs: the

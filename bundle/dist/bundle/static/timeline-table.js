@@ -44,9 +44,14 @@ export function timelineTable(doc) {
     kinds.push(once(row.kind));
     statuses.push(once(row.status));
     first[r] = b;
-    for (const [s, e, t] of row.bars) {
-      start[b] = s;
-      end[b] = e ?? Number.NaN;
+    // Indexed, not destructured: an iterator and its result objects per bar were the largest garbage the page
+    // made while it loaded (3-5 MB of 16-18 MB sampled, for 10,000 rows).
+    const rowBars = row.bars;
+    for (let j = 0; j < rowBars.length; j++) {
+      const bar = rowBars[j];
+      start[b] = bar[0];
+      end[b] = bar[1] ?? Number.NaN;
+      const t = bar[2];
       let k = toneAt.get(t);
       if (k === undefined) {
         k = tones.length;

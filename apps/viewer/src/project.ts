@@ -92,6 +92,8 @@ export class ProjectState {
   private retry: NodeJS.Timeout | undefined;
   private listeners = new Set<(event: ProjectEvent) => void>();
   private loader: Loader | undefined;
+  /** Set by `close`: no load starts after it. */
+  private closed = false;
   private loading = false;
   private queued: Set<string> | undefined | null = null;
   private readyPromise: Promise<void>;
@@ -119,7 +121,7 @@ export class ProjectState {
 
   /** Starts the first load (idempotent). */
   start(opts: { thread?: boolean } = {}): void {
-    if (this.loader) return;
+    if (this.loader || this.closed) return;
     this.startedAt = performance.now();
     const script = this.load || opts.thread === false ? undefined : workerScript();
     this.loader = script
@@ -208,10 +210,15 @@ export class ProjectState {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * Stops loading: a load in progress (the first one too) is cancelled, not waited for (the loader thread, the core
+   * load it runs and the read-ahead workers of that load are terminated), and nothing is loaded or told after.
+   */
   async close(): Promise<void> {
+    this.closed = true;
     if (this.retry) clearTimeout(this.retry);
-    await this.loader?.close();
     this.listeners.clear();
+    await this.loader?.close();
   }
 
   private emit(event: ProjectEvent): void {
@@ -219,7 +226,7 @@ export class ProjectState {
   }
 
   private request(paths: readonly string[] | undefined): void {
-    if (!this.loader) return;
+    if (!this.loader || this.closed) return;
     if (this.loading) {
       // One more load after this one; `undefined` (everything) wins over a list of paths.
       if (this.queued === null) this.queued = paths ? new Set(paths) : undefined;

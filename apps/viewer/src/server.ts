@@ -133,10 +133,10 @@ export async function createViewer(opts: ViewerOptions): Promise<Viewer> {
     watcher: () => watcher,
     async close() {
       closed = true;
-      await watching;
-      await watcher?.close();
-      await project.close();
-      await app.close();
+      // All at once, the loader first: a first load still running is cancelled, never waited for (its thread, the
+      // core load it runs and the read-ahead workers that load started are terminated). A watcher still starting
+      // is closed once it has started (see `watching`).
+      await Promise.all([project.close(), app.close(), watching.then(() => watcher?.close())]);
     },
   };
 }

@@ -122,8 +122,10 @@ let inputFlags;
  * this much since the last collection. A brief input never fills the old generation enough for V8 to collect it,
  * so what each run's records promoted stays until the process ends (~12 MB of pages per thread for 10k team
  * files, ~5 MB of it alive): on two threads that was 1.47x the floor's peak RSS against the target's 1.5x.
+ * A collection takes its thread ~5-10 ms: at 2 MB a run of 10k team files made 6-14 of them on its two threads
+ * (47-105 ms in all), at 3 MB 3-6 (25-66 ms): ~0.03 s less CPU for ~1-2 MB more peak RSS (BENCHMARKS.md, wave 15).
  */
-const COLLECT_AFTER_GROWTH = 2 * 1024 * 1024;
+const COLLECT_AFTER_GROWTH = 3 * 1024 * 1024;
 /** Whether chunks end with collectIfGrown's check (a brief input), and the heap's size after the last collection. */
 let collecting = false;
 let heapAfterCollect = 0;
@@ -305,7 +307,7 @@ function setV8Flags(flags) {
 
 /**
  * After each run (a chunk of the pool) this thread checked: a full collection when the input is brief and the heap
- * grew by COLLECT_AFTER_GROWTH since the last one (~5-8 ms each; 10k team files: 2-3 per thread).
+ * grew by COLLECT_AFTER_GROWTH since the last one (~5-10 ms each; 10k team files: 1-3 per thread).
  */
 function collectIfGrown() {
   if (!collecting || process.memoryUsage().heapUsed < heapAfterCollect + COLLECT_AFTER_GROWTH) return;

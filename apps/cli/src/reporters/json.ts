@@ -39,10 +39,20 @@ function* arrayPieces<T>(items: Iterable<T>, text: (item: T) => string): Generat
  */
 function cleanEntry(f: FileResult): string {
   const kind =
-    f.kind === undefined || f.kind === null
-      ? 'null'
-      : stringifyJson(isPlain(f) ? redactSecrets(f.kind) : f.kind);
+    f.kind === undefined || f.kind === null ? 'null' : isPlain(f) ? kindText(f.kind) : stringifyJson(f.kind);
   return `{\n      "file": ${stringifyJson(f.file)},\n      "kind": ${kind},\n      "valid": true,\n      "findings": []\n    }`;
+}
+
+/** The JSON text of each kind as redacted (a report holds a handful of kinds, each on thousands of files). */
+const kindTexts = new Map<string, string>();
+
+function kindText(kind: string): string {
+  let text = kindTexts.get(kind);
+  if (text === undefined) {
+    text = stringifyJson(redactSecrets(kind));
+    kindTexts.set(kind, text);
+  }
+  return text;
 }
 
 /** What `redactSecretsIn` walks into (it leaves any other object as it is). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error the client is plain JS (checked with its JSDoc types by tsc --checkJs), served as is
-import { timelineTable } from '../static/timeline-table.js';
+import { timelineFromText, timelineTable } from '../static/timeline-table.js';
 // @ts-expect-error the client is plain JS (checked with its JSDoc types by tsc --checkJs), served as is
 import { splitUnits, UnitTable } from '../static/unit-table.js';
 
@@ -137,5 +137,55 @@ describe('timelineTable: the timeline document as columns', () => {
     expect(Number.isNaN(t.end[2])).toBe(true);
     expect([...t.tone].map((k) => t.tones[k])).toEqual(['ok', 'error', 'active']);
     expect(timelineTable({ rows: [] }).first[0]).toBe(0);
+  });
+
+  it('should make the same columns from the document’s text, a row at a time, whatever its shape', () => {
+    const rows = Array.from({ length: 40 }, (_, i) => ({
+      id: i === 3 ? 'a "quoted" id, with [brackets] and {braces} \\ ✓' : `t${i}`,
+      kind: i < 2 ? 'phase' : 'unit',
+      index: i,
+      status: i % 7 ? 'completed' : 'running',
+      tone: i % 7 ? 'ok' : 'active',
+      // Up to 12 bars a row: more than the columns' first guess, so they grow.
+      bars: Array.from({ length: i % 13 }, (_, j) => [
+        1000 + i * 10 + j,
+        j % 4 ? 1005 + i * 10 + j : null,
+        j % 3 ? 'ok' : 'error',
+      ]),
+    }));
+    const doc = {
+      formatVersion: 2,
+      run: { dialect: 'team', id: 'r' },
+      lo: 1000,
+      hi: 9000,
+      fromHistory: 0,
+      rows,
+    };
+    const plain = (t: any) => ({
+      ...t,
+      first: [...t.first],
+      start: [...t.start],
+      end: [...t.end],
+      tone: [...t.tone],
+    });
+    for (const text of [
+      JSON.stringify(doc),
+      JSON.stringify(doc, null, 2),
+      JSON.stringify({ rows, lo: 1000, hi: 9000 }),
+    ])
+      expect(plain(timelineFromText(text))).toEqual(plain(timelineTable(doc)));
+    expect(plain(timelineFromText('{"lo":1,"hi":2,"rows":[]}'))).toEqual(
+      plain(timelineTable({ lo: 1, hi: 2, rows: [] })),
+    );
+    // Not an array of objects where the rows are: parsed whole.
+    expect(
+      timelineFromText(
+        '{"lo":1,"hi":2,"rows":[null]}'.replace(
+          'null',
+          '{"id":"x","kind":"unit","status":"s","bars":[[1,2,"ok"]]}',
+        ),
+      ).n,
+    ).toBe(1);
+    expect(() => timelineFromText('{"rows":[1]}')).toThrow();
   });
 });

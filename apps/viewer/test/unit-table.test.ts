@@ -161,7 +161,12 @@ describe('timelineTable: the timeline document as columns', () => {
       fromHistory: 0,
       rows,
     };
-    const plain = (t: any) => ({
+    const plain = (t: {
+      first: Iterable<number>;
+      start: Iterable<number>;
+      end: Iterable<number>;
+      tone: Iterable<number>;
+    }) => ({
       ...t,
       first: [...t.first],
       start: [...t.start],

@@ -69,6 +69,8 @@ const LARGE = '--large';
 const BRIEF = '--brief';
 /** A pool worker's last argument when the input is brief and checked on several threads: POOLED_BRIEF_FLAGS. */
 const POOLED_BRIEF = '--brief-pooled';
+/** A pool worker's last argument when the input is long and checked on several threads: POOLED_LARGE_FLAGS. */
+const POOLED_LARGE = '--large-pooled';
 /** The last argument of the worker started before the input was known (startEarlyWorker). */
 const EARLY = '--early';
 
@@ -108,12 +110,25 @@ const POOLED_BRIEF_FLAGS = [...BRIEF_INPUT_FLAGS, '--no-parallel-scavenge'];
 /** DEFAULT_FLAGS for POOLED_BRIEF_FLAGS. */
 const POOLED_BRIEF_DEFAULT_FLAGS = [...BRIEF_DEFAULT_FLAGS, '--parallel-scavenge'];
 /**
+ * For a long input checked by this thread and workers: no parallel scavenges either, for the same reason (100k team
+ * files on two threads, interleaved: ~6% less wall time and ~5% less CPU; BENCHMARKS.md, wave 15).
+ */
+const POOLED_LARGE_FLAGS = [...LARGE_INPUT_FLAGS, '--no-parallel-scavenge'];
+/** DEFAULT_FLAGS for POOLED_LARGE_FLAGS. */
+const POOLED_LARGE_DEFAULT_FLAGS = [...DEFAULT_FLAGS, '--parallel-scavenge'];
+/**
  * The input's flags by the number the main thread stores for a worker started before the input was known
  * (startEarlyWorker): 0 not known yet.
  */
-const FLAGS_BY_MODE = [undefined, LARGE_INPUT_FLAGS, BRIEF_INPUT_FLAGS, POOLED_BRIEF_FLAGS];
+const FLAGS_BY_MODE = [
+  undefined,
+  LARGE_INPUT_FLAGS,
+  BRIEF_INPUT_FLAGS,
+  POOLED_BRIEF_FLAGS,
+  POOLED_LARGE_FLAGS,
+];
 /** The last argument of a pool worker started once they are known, by the same number. */
-const ARG_BY_MODE = [undefined, LARGE, BRIEF, POOLED_BRIEF];
+const ARG_BY_MODE = [undefined, LARGE, BRIEF, POOLED_BRIEF, POOLED_LARGE];
 /** The flags set for this input (one of FLAGS_BY_MODE), if any (the flags are the process's). */
 let inputFlags;
 
@@ -122,8 +137,10 @@ let inputFlags;
  * this much since the last collection. A brief input never fills the old generation enough for V8 to collect it,
  * so what each run's records promoted stays until the process ends (~12 MB of pages per thread for 10k team
  * files, ~5 MB of it alive): on two threads that was 1.47x the floor's peak RSS against the target's 1.5x.
+ * A collection takes its thread ~5-10 ms: at 2 MB a run of 10k team files made 6-14 of them on its two threads
+ * (47-105 ms in all), at 3 MB 3-6 (25-66 ms): ~0.03 s less CPU for ~1-2 MB more peak RSS (BENCHMARKS.md, wave 15).
  */
-const COLLECT_AFTER_GROWTH = 2 * 1024 * 1024;
+const COLLECT_AFTER_GROWTH = 3 * 1024 * 1024;
 /** Whether chunks end with collectIfGrown's check (a brief input), and the heap's size after the last collection. */
 let collecting = false;
 let heapAfterCollect = 0;
@@ -169,7 +186,7 @@ async function run() {
     const fast = requireWithCodeCache(args[1]);
     const job = (known) => {
       if (known) setInputFlags(known);
-      collecting = known !== undefined && known !== LARGE_INPUT_FLAGS;
+      collecting = known === BRIEF_INPUT_FLAGS || known === POOLED_BRIEF_FLAGS;
       heapAfterCollect = process.memoryUsage().heapUsed;
     };
     // Before servePool's own listener: the flags are set before the job's first chunk.
@@ -192,7 +209,8 @@ async function run() {
         onLargeInput(input) {
           largeInput = true;
           const brief = input?.brief === true;
-          const m = brief ? ((input?.threads ?? 1) > 1 ? 3 : 2) : 1;
+          const pooled = (input?.threads ?? 1) > 1;
+          const m = brief ? (pooled ? 3 : 2) : pooled ? 4 : 1;
           setInputFlags(FLAGS_BY_MODE[m]);
           if (early) Atomics.store(early.mode, 0, m);
           fast.setPoolWorker?.(__filename, [POOL_WORKER, bundle, ARG_BY_MODE[m]]);
@@ -279,7 +297,9 @@ function withDefaultFlags(f) {
       ? POOLED_BRIEF_DEFAULT_FLAGS
       : flags === BRIEF_INPUT_FLAGS
         ? BRIEF_DEFAULT_FLAGS
-        : DEFAULT_FLAGS,
+        : flags === POOLED_LARGE_FLAGS
+          ? POOLED_LARGE_DEFAULT_FLAGS
+          : DEFAULT_FLAGS,
   );
   try {
     return f();
@@ -305,7 +325,7 @@ function setV8Flags(flags) {
 
 /**
  * After each run (a chunk of the pool) this thread checked: a full collection when the input is brief and the heap
- * grew by COLLECT_AFTER_GROWTH since the last one (~5-8 ms each; 10k team files: 2-3 per thread).
+ * grew by COLLECT_AFTER_GROWTH since the last one (~5-10 ms each; 10k team files: 1-3 per thread).
  */
 function collectIfGrown() {
   if (!collecting || process.memoryUsage().heapUsed < heapAfterCollect + COLLECT_AFTER_GROWTH) return;

@@ -15,8 +15,10 @@ export class ApiError extends Error {
 /**
  * Fetches a JSON document; `changed` is false when the server answered 304 for what we hold.
  * @param {string} url
- * @param {{ keep?: boolean, make?: (data: any) => any }} [opts] `keep: false` for pages of a list: not held for a
- *   304 later; `make`: what is returned and held instead of the document (e.g. a compact form of a large one)
+ * @param {{ keep?: boolean, make?: (data: any) => any, fromText?: (text: string) => any }} [opts] `keep: false`
+ *   for pages of a list: not held for a 304 later; `make`: what is returned and held instead of the document (e.g.
+ *   a compact form of a large one); `fromText`: the same made from the response's text, not parsed here (a large
+ *   document read a part at a time)
  * @returns {Promise<{ data: any, changed: boolean }>}
  */
 export async function getJson(url, opts = {}) {
@@ -30,7 +32,11 @@ export async function getJson(url, opts = {}) {
     const body = await res.json().catch(() => ({}));
     throw new ApiError(res.status, body.error ?? res.statusText);
   }
-  const data = opts.make ? opts.make(await res.json()) : await res.json();
+  const data = opts.fromText
+    ? opts.fromText(await res.text())
+    : opts.make
+      ? opts.make(await res.json())
+      : await res.json();
   const etag = res.headers.get('etag');
   if (etag && opts.keep !== false) held.set(url, { etag, data });
   return { data, changed: true };

@@ -2,7 +2,7 @@
 import { getJson } from './api.js';
 import { h, replace } from './dom.js';
 import { when } from './fmt.js';
-import { barTone, drawnEnd, timelineTable } from './timeline-table.js';
+import { barTone, drawnEnd, timelineFromText } from './timeline-table.js';
 
 const TONES = ['ok', 'active', 'warning', 'error', 'neutral'];
 /** A lane is never thinner than this: below it rows are aggregated into lanes. */
@@ -64,7 +64,7 @@ export function ganttSection(base, runRef) {
     },
     { rootMargin: '25%' },
   ).observe(canvas);
-  /** @type {ReturnType<typeof timelineTable> | undefined} the timeline, as columns */
+  /** @type {ReturnType<typeof timelineFromText> | undefined} the timeline, as columns */
   let doc;
   // The view: time [t0, t1] and rows [r0, r1).
   let v = { t0: 0, t1: 1, r0: 0, r1: 1 };
@@ -331,8 +331,8 @@ export function ganttSection(base, runRef) {
   window.addEventListener('resize', () => draw());
 
   const refresh = async () => {
-    // Held as columns (timeline-table.js), also for the next refresh's 304.
-    const { data, changed } = await getJson(`${base}/timeline`, { make: timelineTable });
+    // Held as columns (timeline-table.js), read from the text a row at a time, also for the next refresh's 304.
+    const { data, changed } = await getJson(`${base}/timeline`, { fromText: timelineFromText });
     if (!changed && doc) return;
     const first = !doc;
     const same = doc && doc.n === data.n && doc.lo === data.lo;

@@ -200,22 +200,35 @@ function stringEnd(text, q) {
  * @returns {{ doc: any, spans: number[] } | undefined}
  */
 export function splitUnits(text) {
+  return splitArray(text, 'units');
+}
+
+/**
+ * A JSON document whose top-level field `key` is an array of objects, read without parsing those objects: the
+ * document with that array empty, and each object's start and end in the text (pairs). undefined when the text is
+ * not such a document (the caller parses it whole).
+ * @param {string} text @param {string} key
+ * @returns {{ doc: any, spans: number[] } | undefined}
+ */
+export function splitArray(text, key) {
+  const field = `${JSON.stringify(key)}:[`;
+  const quoted = field.length - 2;
   /** @type {number[]} */
   const spans = [];
   let depth = 0;
-  // The units array's `[` and one past its `]` (-1: not seen), and the unit being read's start.
+  // The array's `[` and one past its `]` (-1: not seen), and the start of the object being read.
   let open = -1;
   let close = -1;
   let unit = -1;
   const n = text.length;
   for (let i = 0; i < n; ) {
     const c = text.charCodeAt(i);
-    // In the units array, between units: only `,` and its end (a unit that is not an object: parse it whole).
+    // In the array, between its objects: only `,` and its end (an item that is not an object: parse it whole).
     if (depth === 2 && open >= 0 && close < 0 && c !== 123 && c !== 44 && c !== 93) return undefined;
     if (c === 34) {
       const e = stringEnd(text, i);
       if (e < 0) return undefined;
-      if (depth === 1 && open < 0 && e - i === 7 && text.startsWith('"units":[', i)) {
+      if (depth === 1 && open < 0 && e - i === quoted && text.startsWith(field, i)) {
         open = e + 1;
         depth = 2;
         i = open + 1;
@@ -244,5 +257,5 @@ export function splitUnits(text) {
   } catch {
     return undefined;
   }
-  return doc && typeof doc === 'object' && Array.isArray(doc.units) ? { doc, spans } : undefined;
+  return doc && typeof doc === 'object' && Array.isArray(doc[key]) ? { doc, spans } : undefined;
 }

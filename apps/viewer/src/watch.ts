@@ -1,5 +1,6 @@
 import { type Dirent, type FSWatcher, lstatSync, readdirSync, realpathSync, watch } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
+import { type ParcelBackend, parcelBackend } from './parcel-backend.js';
 
 /** Which watcher follows the project: the native one, or the per-directory `fs.watch` fallback. */
 export type WatchBackend = 'parcel' | 'fs.watch';
@@ -30,7 +31,7 @@ interface ParcelWatcher {
   subscribe(
     dir: string,
     fn: (err: Error | null, events: { path: string; type: string }[]) => void,
-    opts?: { ignore?: string[] },
+    opts?: { ignore?: string[]; backend?: ParcelBackend },
   ): Promise<{ unsubscribe(): Promise<void> }>;
 }
 
@@ -46,6 +47,11 @@ async function loadParcel(): Promise<ParcelWatcher | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/** @parcel/watcher's options: the backend only when one is named, so that otherwise it chooses as it always did. */
+function parcelOptions(ignore: string[], backend: ParcelBackend | undefined) {
+  return backend ? { ignore, backend } : { ignore };
 }
 
 /**
@@ -148,7 +154,7 @@ export async function watchProject(
             if (e.type === 'create' && !IGNORED.test(path.slice(base.length))) late.add(path);
           }
         },
-        { ignore: ignoredDirs(real) },
+        parcelOptions(ignoredDirs(real), parcelBackend()),
       );
       return {
         get backend() {

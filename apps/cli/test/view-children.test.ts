@@ -42,7 +42,10 @@ describe.runIf(process.platform === 'linux')('ckpt view', () => {
     });
     // Ready means the first load ended and the watcher subscribed (its backend is in the progress).
     for (;;) {
-      const p = (await (await fetch(new URL('/api/progress', url))).json()) as { state: string; watcher?: string };
+      const p = (await (await fetch(new URL('/api/progress', url))).json()) as {
+        state: string;
+        watcher?: string;
+      };
       if (p.state === 'ready' && p.watcher) {
         expect(p.watcher).toBe('parcel');
         break;

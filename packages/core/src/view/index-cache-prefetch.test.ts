@@ -4,7 +4,12 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { teamDocumentNames, teamDocumentPaths } from '../dialects/team/load.js';
 import { warmPool, warmPoolLoaded } from '../pool/pool.js';
-import { listingTaken, prefetchDocuments, prefetchTeamRoot } from './index-cache-prefetch.js';
+import {
+  listingTaken,
+  prefetchDocuments,
+  prefetchTeamRoot,
+  viewDocumentsTask,
+} from './index-cache-prefetch.js';
 
 // Pooled runs use core's built worker (packages/core/dist/pool/pool-worker.js): build core first.
 
@@ -107,6 +112,104 @@ describe('prefetchTeamRoot', () => {
     expect(seen(got!)).toEqual(seen(one!));
     expect(got!.map((d) => (d.value as { evidence?: string })?.evidence)).toContain('1400é');
     expect(got!.some((d) => d.findings.some((f) => f.code.startsWith('parse/')))).toBe(true);
+  }, 60_000);
+});
+
+describe('packed records', () => {
+  /**
+   * Events the schema takes (no finding): 600 plain ones, and some whose values JSON text cannot carry as a
+   * structured clone does.
+   */
+  function writeOdd(events: string): void {
+    const value = (n: number) => ({
+      event: 'task_started',
+      at: '2026-11-20T08:00:00Z',
+      run_id: RUN,
+      task_id: `build-t${String(n).padStart(5, '0')}`,
+      stage: 'build',
+      agent: 'be',
+      attempt: 1,
+      status: 'running',
+      session: 'ses_a868bcdb0c5be56eeb4818f4',
+      parent_session: 'ses_105d497528cfb8c1a453c9c8',
+      inputs: [],
+      artifacts: [],
+      evidence: '',
+      next: '',
+    });
+    const write = (n: number, text: string) =>
+      writeFileSync(
+        join(
+          events,
+          `20261120T08${String(n).padStart(8, '0')}Z-task_started-build-t${String(n).padStart(5, '0')}-a1-${n > 9000 ? 'odd' : 'tok'}${n}.json`,
+        ),
+        text,
+      );
+    for (let n = 0; n < 600; n++) write(n, JSON.stringify(value(n), null, 2));
+    const plain = JSON.stringify(value(9001));
+    // -0 (JSON text writes it as 0), nested and in the members a summary keeps.
+    write(9001, plain.replace('"next":""', '"next":"","x_neg":-0,"x_deep":{"a":[1,-0.0]}'));
+    write(9002, JSON.stringify(value(9002)).replace('"artifacts":[]', '"artifacts":["a"],"retry_of":-0'));
+    // An own "__proto__" member and unpaired surrogates (escaped by the text, read back the same).
+    write(
+      9003,
+      JSON.stringify(value(9003)).replace('"next":""', '"next":"\\ud800x","__proto__":{"b":"\\udc00"}'),
+    );
+  }
+
+  it("sends plain task events as text and anything else as objects; the documents equal one thread's", async () => {
+    const runs = join(tmp, 'packed', '.team', 'runs');
+    const events = join(runs, RUN, 'events');
+    mkdirSync(events, { recursive: true });
+    mkdirSync(join(runs, RUN, 'approvals'));
+    writeFileSync(join(runs, RUN, 'run.json'), `${JSON.stringify({ run_id: RUN })}\n`);
+    writeOdd(events);
+    writeFileSync(join(events, '20261120T0800000501Z-broken.json'), '{');
+    const list = teamDocumentPaths(runs);
+    for (const eventState of [false, true]) {
+      const sent = viewDocumentsTask.start({
+        list,
+        displayDir: tmp,
+        confineTo: undefined,
+        eventState,
+        pack: true,
+      })(0, list.paths.length);
+      const byName = new Map(list.names.map((n, i) => [n, sent[i]]));
+      // The run document, the broken event and the events holding -0 (in what is kept of them) go as objects;
+      // the others as text, "__proto__" and surrogates too.
+      const kind = (n: number) => typeof byName.get(list.names.find((x) => x.endsWith(`-odd${n}.json`))!);
+      expect(typeof byName.get('run.json')).toBe('object');
+      expect(typeof byName.get('20261120T0800000501Z-broken.json')).toBe('object');
+      expect([kind(9001), kind(9002), kind(9003)]).toEqual([
+        eventState ? 'string' : 'object',
+        'object',
+        'string',
+      ]);
+      expect(sent.filter((r) => typeof r === 'string')).toHaveLength(eventState ? 602 : 601);
+      const pool = { threads: 2, minItemsPerThread: 1, chunkSize: 8 };
+      warmPool(2);
+      await warmPoolLoaded();
+      const ahead = prefetchTeamRoot(runs, tmp, undefined, pool, eventState);
+      const got = prefetchDocuments(list, tmp, undefined, pool, undefined, ahead, eventState);
+      expect(listingTaken(ahead!)).toBe(true);
+      const one = prefetchDocuments(
+        list,
+        tmp,
+        undefined,
+        { ...pool, chunkSize: 4096 },
+        undefined,
+        undefined,
+        eventState,
+      );
+      expect(seen(got!)).toEqual(seen(one!));
+      const odd = got!.filter((d) => d.path.includes('-odd')).map((d) => d.value as Record<string, unknown>);
+      if (!eventState) {
+        expect(Object.is(odd[0]!.x_neg, -0)).toBe(true);
+        expect(Object.hasOwn(odd[2]!, '__proto__')).toBe(true);
+        expect(odd[2]!.next).toBe('\ud800x');
+      }
+      expect(Object.is(odd[1]!.retry_of, -0)).toBe(true);
+    }
   }, 60_000);
 });
 

@@ -127,8 +127,12 @@ function checkUnitDir(
   const listings: Listings = new Map();
   const refs = unitRefs(unit, listings);
   unitFilesWatch?.(refs.files.length);
-  // What the tree rules read of each document (its record: a run of 100k events is held as records, not whole).
-  const byPath = new Map<string, DocRecord>();
+  // What the tree rules read of each document (its record: a run of 100k events is held as records, not whole),
+  // by folder in the walk's order: a folder's files sort by name, as a loader lists them, so the records of a
+  // folder asked for at once (`documents`) are matched by position, without a path hashed per file.
+  const byFolder = new Map<string, Folder>();
+  let folder: Folder | undefined;
+  let folderDir = '';
   const results: FileResult[] = [];
   const nested = new Map<string, { dialect: Dialect; root: string }>();
   const own = getDialect(unit.dialect)!;
@@ -149,11 +153,20 @@ function checkUnitDir(
       continue;
     }
     results.push({ file: doc.file, kind: doc.kind, findings: doc.findings });
-    byPath.set(doc.path, doc);
+    const slash = doc.path.lastIndexOf(sep);
+    if (slash + 1 !== folderDir.length || !doc.path.startsWith(folderDir)) {
+      folderDir = doc.path.slice(0, slash + 1);
+      const key = doc.path.slice(0, slash);
+      folder = byFolder.get(key);
+      if (!folder) {
+        folder = { records: [], byPath: undefined };
+        byFolder.set(key, folder);
+      }
+    }
+    folder!.records.push(doc);
     if (!doc.kind) continue;
     const dialect = dialectOf(doc.kind);
     if (!dialect?.checkTree || !dialect.rootOf) continue;
-    const slash = doc.path.lastIndexOf(sep);
     if (doc.kind !== lastKind || slash + 1 !== lastDir.length || !doc.path.startsWith(lastDir)) {
       lastDir = doc.path.slice(0, slash + 1);
       lastKind = doc.kind;
@@ -173,16 +186,33 @@ function checkUnitDir(
     shown ??= new Map(refs.files.map((r) => [r.path, r.file]));
     return shown.get(abs) ?? displayPath(abs, cwd);
   };
+  const other = (absPath: string): CheckedDocument => {
+    let doc = others.get(absPath);
+    if (!doc) {
+      doc = checkDocument(absPath, display(absPath), namedOpts) ?? unreadable(absPath, display(absPath));
+      others.set(absPath, doc);
+    }
+    return doc;
+  };
+  const document = (absPath: string): CheckedDocument => {
+    const f = byFolder.get(absPath.slice(0, absPath.lastIndexOf(sep)));
+    const at = f ? indexIn(f, absPath) : -1;
+    return at >= 0 ? documentOf(f!.records[at]!) : other(absPath);
+  };
   const ctx: TreeContext = {
-    document(absPath) {
-      const rec = byPath.get(absPath);
-      if (rec) return documentOf(rec);
-      let doc = others.get(absPath);
-      if (!doc) {
-        doc = checkDocument(absPath, display(absPath), namedOpts) ?? unreadable(absPath, display(absPath));
-        others.set(absPath, doc);
+    document,
+    documents(absDir, absPaths) {
+      const recs = byFolder.get(absDir)?.records;
+      const out = new Array<CheckedDocument>(absPaths.length);
+      // In step with the folder's records while they are the paths asked for (the usual case: every document of
+      // the folder, in name order); a path out of step is looked up by itself.
+      let j = 0;
+      for (let i = 0; i < absPaths.length; i++) {
+        const p = absPaths[i]!;
+        if (recs !== undefined && j < recs.length && recs[j]!.path === p) out[i] = documentOf(recs[j++]!);
+        else out[i] = document(p);
       }
-      return doc;
+      return out;
     },
     display,
     listing: (dir) => listings.get(dir),
@@ -197,6 +227,27 @@ function checkUnitDir(
   for (const { dialect, root } of nested.values()) addByFile(extra, dialect.checkTree!(root, ctx));
   const entries = withTreeFindings(results, extra);
   return { entries: sendable ? packEntries(entries) : entries, skipped, touched, facts };
+}
+
+/** The records of one folder of a unit, in the order they were checked. */
+interface Folder {
+  readonly records: DocRecord[];
+  /** Each record's index by path, made on the first lookup by path in a folder of more than a few records. */
+  byPath: Map<string, number> | undefined;
+}
+
+/** The index of the record of `path` in its folder, or -1. */
+function indexIn(f: Folder, path: string): number {
+  const recs = f.records;
+  if (recs.length <= 8) {
+    for (let i = 0; i < recs.length; i++) if (recs[i]!.path === path) return i;
+    return -1;
+  }
+  if (!f.byPath) {
+    f.byPath = new Map();
+    for (let i = 0; i < recs.length; i++) f.byPath.set(recs[i]!.path, i);
+  }
+  return f.byPath.get(path) ?? -1;
 }
 
 /** The files of a unit, sorted by display path, each once (named ones as named), and the listings made. */

@@ -52,6 +52,26 @@ describe('escapeTerminal', () => {
     );
   });
 
+  it('should write a string as the escaping of its whole JSON text would (its plain form: itself in quotes)', () => {
+    const escaped = (v: string) =>
+      JSON.stringify(v).replace(
+        /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
+        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+      );
+    for (let c = 0; c < 0x10000; c++) {
+      const s = `a${String.fromCharCode(c)}b`;
+      expect(stringifyJson(s)).toBe(escaped(s));
+    }
+    for (const s of ['', '\u{1f600}', 'x\u{1f600}y', '\ud83d', '\ude00x', 'runs/a/events/x.json'])
+      expect(stringifyJson(s)).toBe(escaped(s));
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (s) => {
+        expect(stringifyJson(s)).toBe(escaped(s));
+      }),
+      fcParams(),
+    );
+  });
+
   it('should never change the JSON value it writes', () => {
     fc.assert(
       fc.property(fc.jsonValue(), fc.string({ unit: 'binary' }), (v, s) => {

@@ -8,6 +8,12 @@ const UNSAFE_TEST = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u
 
 const JSON_UNSAFE = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const JSON_UNSAFE_TEST = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+/**
+ * What a string must not hold for its JSON text to be itself in quotes: what JSON.stringify escapes (`"`, `\`,
+ * C0, lone surrogates: any surrogate here) and JSON_UNSAFE.
+ */
+const JSON_NOT_PLAIN =
+  /["\\\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]/;
 
 const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
@@ -181,6 +187,9 @@ function isPlain(v: object): boolean {
  * C1 and the bidirectional controls as `\uXXXX` (the same JSON value, safe to `cat` to a terminal).
  */
 export function stringifyJson(value: unknown, space: number | undefined = 2): string {
+  // A string with nothing to escape (a report's paths and kinds, nearly always) is itself in quotes: without
+  // JSON.stringify's set-up and a second scan of its text (~1-2 us a call; 10k team files: ~10 ms).
+  if (typeof value === 'string' && !JSON_NOT_PLAIN.test(value)) return `"${value}"`;
   const text = JSON.stringify(value, null, space);
   // JSON.stringify escaped C0 already; what is left can only stand inside a string, where `\uXXXX` means the same.
   return JSON_UNSAFE_TEST.test(text)

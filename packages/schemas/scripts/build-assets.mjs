@@ -22,9 +22,14 @@ for (const e of entries)
   );
 write(join(packageDir, 'json/catalog.json'), `${JSON.stringify(readCatalog(), null, 2)}\n`);
 
-// The validators' formats: ajv-formats' with a fast date-time (scripts/formats.cjs), in dist/ (not among them).
+// The validators' formats: ajv-formats' with a fast date-time (scripts/formats.cjs), and their string length for
+// minLength/maxLength: ajv's ucs2length with a `length` fast path (scripts/ucs2length.cjs); both in dist/ (not among
+// the validators), required relative to them.
 mkdirSync(join(packageDir, 'dist'), { recursive: true });
 copyFileSync(join(packageDir, 'scripts/formats.cjs'), join(packageDir, 'dist/formats.cjs'));
+copyFileSync(join(packageDir, 'scripts/ucs2length.cjs'), join(packageDir, 'dist/ucs2length.cjs'));
+const AJV_UCS2LENGTH = 'require("ajv/dist/runtime/ucs2length").default';
+const OUR_UCS2LENGTH = 'require("../../ucs2length.cjs").default';
 for (const e of entries) {
   const ajv = new Ajv2020({
     strict: true,
@@ -34,7 +39,12 @@ for (const e of entries) {
   });
   addFormats(ajv);
   const validate = ajv.compile(e.schema);
-  write(join(packageDir, 'dist/validators', e.dialect, `${e.kind}.cjs`), standaloneCode(ajv, validate));
+  const code = standaloneCode(ajv, validate);
+  // ajv has no option for its runtime functions' code, as it has for formats': the one require is replaced.
+  const ours = code.replaceAll(AJV_UCS2LENGTH, OUR_UCS2LENGTH);
+  if (ours.includes('ajv/dist/runtime/ucs2length'))
+    throw new Error(`build-assets: ${e.id}: ajv's ucs2length is required in a form not replaced`);
+  write(join(packageDir, 'dist/validators', e.dialect, `${e.kind}.cjs`), ours);
 }
 
 const cjs = `'use strict';

@@ -1,14 +1,11 @@
 import { createRequire } from 'node:module';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 const require = createRequire(import.meta.url);
 type Length = (s: string) => number;
 const ours = require('../scripts/ucs2length.cjs') as Length & { default: Length };
 const theirs = (require('ajv/dist/runtime/ucs2length') as { default: Length }).default;
-// fast-check is a devDependency of @ckpt/core, not (yet) of this package: loaded from core's dependencies.
-const fc = createRequire(require.resolve('../../core/package.json'))(
-  'fast-check',
-) as typeof import('fast-check');
 
 const same = (s: string) => {
   expect(ours(s)).toBe(theirs(s));

@@ -146,6 +146,8 @@ let collecting = false;
 let heapAfterCollect = 0;
 /** A function that runs a full collection (`%CollectGarbage`), once made; null when this V8 cannot. */
 let fullCollection;
+/** The `v8` binding's heap statistics (setV8Flags' binding) for heapUsed, once asked for; null where it has none. */
+let heapStats;
 
 /**
  * Which code caches this run reads and writes (see requireWithCodeCache): `'file'` for `ckpt validate` on files
@@ -187,7 +189,7 @@ async function run() {
     const job = (known) => {
       if (known) setInputFlags(known);
       collecting = known === BRIEF_INPUT_FLAGS || known === POOLED_BRIEF_FLAGS;
-      heapAfterCollect = process.memoryUsage().heapUsed;
+      heapAfterCollect = heapUsed();
     };
     // Before servePool's own listener: the flags are set before the job's first chunk.
     if (mode) parentPort.once('message', () => job(FLAGS_BY_MODE[Atomics.load(mode, 0)]));
@@ -215,7 +217,7 @@ async function run() {
           if (early) Atomics.store(early.mode, 0, m);
           fast.setPoolWorker?.(__filename, [POOL_WORKER, bundle, ARG_BY_MODE[m]]);
           collecting = brief;
-          heapAfterCollect = process.memoryUsage().heapUsed;
+          heapAfterCollect = heapUsed();
         },
         onLongInput() {
           // A brief input that is not (e.g. one run of 100k events): the optimizing compiler, parallel scavenges
@@ -328,14 +330,41 @@ function setV8Flags(flags) {
  * grew by COLLECT_AFTER_GROWTH since the last one (~5-10 ms each; 10k team files: 1-3 per thread).
  */
 function collectIfGrown() {
-  if (!collecting || process.memoryUsage().heapUsed < heapAfterCollect + COLLECT_AFTER_GROWTH) return;
+  if (!collecting || heapUsed() < heapAfterCollect + COLLECT_AFTER_GROWTH) return;
   fullCollection ??= makeFullCollection();
   if (!fullCollection) {
     collecting = false;
     return;
   }
   fullCollection();
-  heapAfterCollect = process.memoryUsage().heapUsed;
+  heapAfterCollect = heapUsed();
+}
+
+/**
+ * The V8 heap's used bytes: `process.memoryUsage().heapUsed`, without the resident set size that
+ * `process.memoryUsage()` reads from /proc too. That read waits for the process's memory map lock, which the
+ * other thread's and V8's helpers' page mapping hold: timed in a 10k run it took 1-5 ms a call, 10-58 ms per
+ * thread in all (BENCHMARKS.md, wave 16); V8's own statistics take microseconds.
+ */
+function heapUsed() {
+  if (heapStats === undefined) {
+    heapStats = null;
+    const quiet = process.noDeprecation;
+    try {
+      // process.binding() warns that it is deprecated: not for this internal call.
+      process.noDeprecation = true;
+      const v8 = process.binding('v8');
+      if (typeof v8.updateHeapStatisticsBuffer === 'function' && typeof v8.kUsedHeapSizeIndex === 'number')
+        heapStats = v8;
+    } catch {
+      // Another Node: process.memoryUsage() below.
+    } finally {
+      process.noDeprecation = quiet;
+    }
+  }
+  if (heapStats === null) return process.memoryUsage().heapUsed;
+  heapStats.updateHeapStatisticsBuffer();
+  return heapStats.heapStatisticsBuffer[heapStats.kUsedHeapSizeIndex];
 }
 
 /**

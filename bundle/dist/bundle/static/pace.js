@@ -77,6 +77,8 @@ class Samples {
     this.values = [];
     /** @type {number[]} */
     this.times = [];
+    /** The estimate's sorted copy, kept: a frame's estimates make no garbage (a scroll asks for them every frame). */
+    this.sorted = new Float64Array(WINDOW + 1);
   }
 
   /** @param {number} value @param {number} now */
@@ -99,8 +101,17 @@ class Samples {
       this.values.shift();
       this.times.shift();
     }
-    const sorted = this.values.length < 3 ? [guess, ...this.values] : [...this.values];
-    sorted.sort((a, b) => a - b);
-    return /** @type {number} */ (sorted[(sorted.length - 1) >> 1]);
+    // The samples and, while they are fewer than 3, the guess, sorted by insertion.
+    const { sorted, values } = this;
+    let n = 0;
+    if (values.length < 3) sorted[n++] = guess;
+    for (let k = 0; k < values.length; k++) {
+      const v = /** @type {number} */ (values[k]);
+      let j = n++;
+      for (; j > 0 && /** @type {number} */ (sorted[j - 1]) > v; j--)
+        sorted[j] = /** @type {number} */ (sorted[j - 1]);
+      sorted[j] = v;
+    }
+    return /** @type {number} */ (sorted[(n - 1) >> 1]);
   }
 }

@@ -64,30 +64,68 @@ function segmentsOf(u) {
  */
 function fillTrack(track, u, span) {
   const w = span.hi - span.lo;
+  const parts = u.attempts.length ? u.attempts : u.startedAt ? undefined : NONE;
+  const count = parts ? parts.length : 1;
   let n = 0;
-  for (const p of u.attempts.length ? u.attempts : u.startedAt ? [u] : []) {
+  let bar = /** @type {HTMLElement | null} */ (track.firstElementChild);
+  for (let k = 0; k < count; k++) {
+    const p = parts ? parts[k] : u;
     const start = p.startedAt;
     const end = p === u ? u.finishedAt : p.endedAt;
     const s = Date.parse(start);
     if (Number.isNaN(s)) continue;
     const e = end ? Date.parse(end) : p.tone === 'active' ? span.hi : s;
-    let bar = /** @type {HTMLElement | undefined} */ (track.children[n]);
-    if (!bar) bar = track.appendChild(h('span'));
+    if (!bar) bar = /** @type {HTMLElement} */ (track.appendChild(h('span')));
     n++;
-    setClass(bar, `seg-bar tone-${p.tone}`);
-    const left = `${(100 * (s - span.lo)) / w}%`;
-    const width = `${(100 * Math.max(0, e - s)) / w}%`;
-    if (bar.style.left !== left) bar.style.left = left;
-    if (bar.style.width !== width) bar.style.width = width;
+    // What the bar shows, kept beside it: compared as numbers, the style's text is made (and the bar restyled)
+    // only when it differs, and nothing is read back from the style (each read makes a string).
+    let held = barOf.get(bar);
+    if (!held) {
+      held = { tone: UNSET, left: Number.NaN, width: Number.NaN };
+      barOf.set(bar, held);
+    }
+    if (held.tone !== p.tone) {
+      setClass(bar, `seg-bar tone-${p.tone}`);
+      held.tone = p.tone;
+    }
+    const left = (100 * (s - span.lo)) / w;
+    const width = (100 * Math.max(0, e - s)) / w;
+    if (!Object.is(held.left, left)) {
+      bar.style.left = `${left}%`;
+      held.left = left;
+    }
+    if (!Object.is(held.width, width)) {
+      bar.style.width = `${width}%`;
+      held.width = width;
+    }
+    bar = /** @type {HTMLElement | null} */ (bar.nextElementSibling);
   }
   while (track.children.length > n) track.lastElementChild?.remove();
   return track;
 }
 
+/** @type {any[]} */
+const NONE = [];
+/** A bar's tone before `fillTrack` wrote one (any tone differs from it, even none). */
+const UNSET = {};
+
+/**
+ * Each timeline bar's tone and place as last written by `fillTrack` (a bar is only ever written there).
+ * @type {WeakMap<Element, { tone: unknown, left: number, width: number }>}
+ */
+const barOf = new WeakMap();
+
 /** The tooltip of bar `k` of a unit's track. @param {any} u @param {number} k */
 function segmentTitle(u, k) {
   const p = segmentsOf(u).filter((x) => !Number.isNaN(Date.parse(x.s)))[k];
   return p ? `${p.label}: ${when(p.s)} → ${p.e ? when(p.e) : 'no end'}` : '';
+}
+
+/** Checklist items done. @param {any[]} checks */
+function doneOf(checks) {
+  let done = 0;
+  for (let k = 0; k < checks.length; k++) if (checks[k].done) done++;
+  return done;
 }
 
 /** @param {Element} el @param {string} c */
@@ -230,7 +268,13 @@ export class UnitsSection {
    * @param {HTMLElement} row @param {any} u
    */
   fill(row, u) {
-    const [status, uid, tries, checks, dur, track] = /** @type {HTMLElement[]} */ ([...row.children]);
+    // The row's cells by walking them (no array of them made for each row that scrolls in).
+    const status = /** @type {HTMLElement} */ (row.firstElementChild);
+    const uid = /** @type {HTMLElement} */ (status.nextElementSibling);
+    const tries = /** @type {HTMLElement} */ (uid.nextElementSibling);
+    const checks = /** @type {HTMLElement} */ (tries.nextElementSibling);
+    const dur = /** @type {HTMLElement} */ (checks.nextElementSibling);
+    const track = /** @type {HTMLElement} */ (dur.nextElementSibling);
     const n = u.attempts.length;
     setTitle(row, u.id);
     setText(uid, u.id);
@@ -242,10 +286,7 @@ export class UnitsSection {
     setTitle(tries, n ? '' : 'no attempt recorded');
     setText(tries, n > 1 ? `${n} tries` : n === 1 ? '1 try' : '—');
     setTitle(checks, u.checks ? 'checklist items done' : '');
-    setText(
-      checks,
-      u.checks ? `${u.checks.filter((/** @type {any} */ c) => c.done).length}/${u.checks.length} ✓` : '',
-    );
+    setText(checks, u.checks ? `${doneOf(u.checks)}/${u.checks.length} ✓` : '');
     setText(dur, duration(u.durationMs));
     if (this.span && track.classList.contains('track')) fillTrack(track, u, this.span);
   }

@@ -192,20 +192,24 @@ export class VirtualList {
         // them again in this frame (the list's box leaves `content-visibility: hidden`; under 4x throttling
         // ~45 ms of paint). Moving a row and skipping its contents are style changes of its own box only (hiding
         // it would restyle every element in it).
-        for (const row of this.spare)
+        for (let k = 0; k < this.spare.length; k++) {
+          const row = /** @type {HTMLElement} */ (this.spare[k]);
           if (row.isConnected) {
             row.style.transform = 'translateY(-100%)';
             row.style.contentVisibility = 'hidden';
           }
+        }
       }
       rewrote = this.names(top, height, moved, brief);
     }
     if (this.inner.style.contentVisibility) this.inner.style.contentVisibility = '';
-    for (const [i, row] of this.rows)
+    // (forEach, not for-of: no [index, row] pair made for each row in every frame of a scroll.)
+    this.rows.forEach((row, i) => {
       if (i < first || i > last) {
         this.rows.delete(i);
         this.release(row);
       }
+    });
     const size = String(this.items.length);
     const frag = document.createDocumentFragment();
     // Rows of this frame besides those in view (all of them while filling): with `brief`, what is left of the

@@ -18,10 +18,9 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const RUN = '20261120T080000000000Z-420ade';
 
-/** An event file whose value tells it apart from every other (`n`, and a name that sorts by `n`). */
-function writeEvent(events: string, n: number, suffix = 'a'): string {
-  const name = `20261120T08${String(n).padStart(8, '0')}Z-task_started-build-t${String(n).padStart(5, '0')}-${suffix}.json`;
-  const value = {
+/** A `task_started` value for task `n` that the schema takes, with `extra` members over it. */
+function eventValue(n: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
     event: 'task_started',
     at: '2026-11-20T08:00:00Z',
     run_id: RUN,
@@ -32,10 +31,19 @@ function writeEvent(events: string, n: number, suffix = 'a'): string {
     status: 'running',
     inputs: [],
     artifacts: [],
-    evidence: `${n}${suffix}`,
+    evidence: '',
     next: '',
+    ...extra,
   };
-  writeFileSync(join(events, name), `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** An event file whose value tells it apart from every other (`n`, and a name that sorts by `n`). */
+function writeEvent(events: string, n: number, suffix = 'a'): string {
+  const name = `20261120T08${String(n).padStart(8, '0')}Z-task_started-build-t${String(n).padStart(5, '0')}-${suffix}.json`;
+  writeFileSync(
+    join(events, name),
+    `${JSON.stringify(eventValue(n, { evidence: `${n}${suffix}` }), null, 2)}\n`,
+  );
   return name;
 }
 
@@ -121,22 +129,11 @@ describe('packed records', () => {
    * structured clone does.
    */
   function writeOdd(events: string): void {
-    const value = (n: number) => ({
-      event: 'task_started',
-      at: '2026-11-20T08:00:00Z',
-      run_id: RUN,
-      task_id: `build-t${String(n).padStart(5, '0')}`,
-      stage: 'build',
-      agent: 'be',
-      attempt: 1,
-      status: 'running',
-      session: 'ses_a868bcdb0c5be56eeb4818f4',
-      parent_session: 'ses_105d497528cfb8c1a453c9c8',
-      inputs: [],
-      artifacts: [],
-      evidence: '',
-      next: '',
-    });
+    const value = (n: number) =>
+      eventValue(n, {
+        session: 'ses_a868bcdb0c5be56eeb4818f4',
+        parent_session: 'ses_105d497528cfb8c1a453c9c8',
+      });
     const write = (n: number, text: string) =>
       writeFileSync(
         join(

@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import Ajv2020, { _ } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import addFormats from 'ajv-formats';
+import { leanValidatorCode } from './lean-validators.mjs';
 import { listSchemaFiles, packageDir, readCatalog } from './schema-files.mjs';
 
 const write = (path, text) => {
@@ -44,7 +45,11 @@ for (const e of entries) {
   const ours = code.replaceAll(AJV_UCS2LENGTH, OUR_UCS2LENGTH);
   if (ours.includes('ajv/dist/runtime/ucs2length'))
     throw new Error(`build-assets: ${e.id}: ajv's ucs2length is required in a form not replaced`);
-  write(join(packageDir, 'dist/validators', e.dialect, `${e.kind}.cjs`), ours);
+  // Without the calls and allocations a parsed value does not need (scripts/lean-validators.mjs).
+  write(
+    join(packageDir, 'dist/validators', e.dialect, `${e.kind}.cjs`),
+    leanValidatorCode(ours, OUR_UCS2LENGTH),
+  );
 }
 
 const cjs = `'use strict';

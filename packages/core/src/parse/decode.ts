@@ -1,5 +1,5 @@
 import { type Finding, findingAt } from '../findings/finding.js';
-import { type ReadOptions, readCheckpointBytes } from '../fs/read-checkpoint.js';
+import { type ReadOptions, readCheckpointBytes, readRegularFileUtf8 } from '../fs/read-checkpoint.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -41,14 +41,14 @@ export function decodeUtf8(bytes: Uint8Array, file: string): DecodedText {
  * Reads a checkpoint file as strict UTF-8, like `decodeUtf8(readFileSync(path))`, but only a regular file within
  * the size limit (fs/read-checkpoint.ts: opened non-blocking, fstat-checked, read from that descriptor into a
  * reused buffer). The bytes are decoded by Buffer's native UTF-8 decoding, which replaces invalid bytes with U+FFFD,
- * so only a text holding U+FFFD is decoded again strictly (a real U+FFFD in the file then decodes fine). I/O errors
+ * so only a text holding U+FFFD is read again and decoded strictly (a real U+FFFD in the file then decodes fine). I/O errors
  * and refusals (ReadRefusedError) are thrown; `readFailure` turns them into a finding.
  */
 export function readUtf8File(path: string, file: string, opts?: ReadOptions): DecodedText {
-  const bytes = readCheckpointBytes(path, opts);
-  const text = bytes.toString('utf8');
+  const text = readRegularFileUtf8(path, opts);
   if (text.indexOf('\uFFFD') === -1) return withoutBom(text, file);
-  return decodeUtf8(bytes, file);
+  // Seldom (invalid UTF-8, or a real U+FFFD): the bytes are read again, to be decoded strictly.
+  return decodeUtf8(readCheckpointBytes(path, opts), file);
 }
 
 function withoutBom(text: string, file: string): DecodedText {

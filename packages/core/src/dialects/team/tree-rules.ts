@@ -159,21 +159,24 @@ export function unitRunFindings(
   display: (abs: string) => string,
 ): Finding[] {
   const out: Finding[] = [];
-  // The fit events by task id, in the order given (what the model groups its tasks from).
-  const byTask = new Map<string, CheckedDocument[]>();
+  // The fit events by task id, in the order given (what the model groups its tasks from): a task's first event
+  // alone, its events in a list from the second on (most tasks have two: no list grown from one).
+  const byTask = new Map<string, CheckedDocument | CheckedDocument[]>();
   // Indexed: without the optimizing compiler (a brief `validate`) each step of a for-of allocates.
   const events = files.events;
   for (let i = 0; i < events.length; i++) {
     const doc = events[i]!;
-    if (!fitForState(doc, 'team/task-event')) continue;
+    if (!fitEvent(doc)) continue;
     const id = (doc.value as Record<string, unknown>).task_id;
     const taskId = typeof id === 'string' ? id : '';
-    const list = byTask.get(taskId);
-    if (list) list.push(doc);
-    else byTask.set(taskId, [doc]);
+    const held = byTask.get(taskId);
+    if (held === undefined) byTask.set(taskId, doc);
+    else if (Array.isArray(held)) held.push(doc);
+    else byTask.set(taskId, [held, doc]);
   }
   // forEach: a Map's iterator allocates at each step too.
-  byTask.forEach((docs) => {
+  byTask.forEach((held) => {
+    const docs = Array.isArray(held) ? held : [held];
     if (quietTask(docs)) return;
     const records: TeamEventRecord[] = [];
     for (const d of docs) records.push(readEventRecord(d)!);
@@ -187,6 +190,16 @@ export function unitRunFindings(
   const run = { id: files.id, dir: files.dir, runDoc: files.run };
   runFileFindings(run, judgeApprovals(records, hashOf).approvals, display, out);
   return out;
+}
+
+/**
+ * `fitForState(doc, 'team/task-event')`, without making its findings' test (a closure) for a document that has no
+ * finding (nearly every one): such a document is fit when it is a usable task event whose value is an object.
+ */
+function fitEvent(doc: CheckedDocument): boolean {
+  if (doc.findings.length > 0) return fitForState(doc, 'team/task-event');
+  const v = doc.value;
+  return doc.usable && doc.kind === 'team/task-event' && v !== null && typeof v === 'object';
 }
 
 /**

@@ -52,7 +52,12 @@ export function formatOf(path: string, entry: CatalogEntry | undefined): DocForm
   return entry?.format ?? (path.endsWith('.env') ? 'env' : path.endsWith('.jsonl') ? 'jsonl' : 'json');
 }
 
-type Parsed = { value: unknown; usable: boolean; sourceMap: SourceMap | undefined; findings: Finding[] };
+type Parsed = {
+  value: unknown;
+  usable: boolean;
+  sourceMap: SourceMap | undefined;
+  findings: readonly Finding[];
+};
 
 /** A JSON object of scalars as env values (strings), for a key=value kind written as JSON; else undefined. */
 function jsonAsEnv(text: string, file: string): Parsed | undefined {

@@ -7,9 +7,12 @@ import type { SourceMap } from './source-map.js';
 export interface ParsedJson {
   readonly ok: boolean;
   readonly value: unknown;
-  readonly findings: Finding[];
+  readonly findings: readonly Finding[];
   readonly sourceMap: SourceMap;
 }
+
+/** No findings: shared by every document that parses without one (most), never added to. */
+const NONE: readonly Finding[] = Object.freeze([]);
 
 /** Occurrences of `:` in a string (indexOf runs natively; a charCode loop in JS costs more). */
 function colonsIn(s: string): number {
@@ -48,15 +51,15 @@ function tallyValue(v: unknown, depth: number): boolean {
 }
 
 /**
- * Walks what JSON.parse kept (recursion is bounded: it stops at MAX_DEPTH): the number of object members, and
- * the `:` inside keys and string values. `members` is -1 when nesting exceeds MAX_DEPTH.
+ * Walks what JSON.parse kept (recursion is bounded: it stops at MAX_DEPTH): returns the number of object members,
+ * or -1 when nesting exceeds MAX_DEPTH; the `:` inside keys and string values are left in `colons`, and whether a
+ * number is non-finite in `infinite` (module state: no result object per document).
  */
-function tally(root: unknown): { members: number; colons: number; infinite: boolean } {
+function tally(root: unknown): number {
   members = 0;
   colons = 0;
   infinite = false;
-  const ok = tallyValue(root, 0);
-  return { members: ok ? members : -1, colons, infinite };
+  return tallyValue(root, 0) ? members : -1;
 }
 
 /** JSON Pointers of the non-finite numbers in a parsed value (only walked when tally saw one). */
@@ -79,9 +82,9 @@ function infinitePointers(root: unknown): string[] {
  * count equals kept members plus the `:` in kept strings exactly when nothing was dropped. With escapes, fall
  * back to counting members with the scanner.
  */
-function keptEveryMember(text: string, kept: { members: number; colons: number }): boolean {
-  if (text.indexOf('\\') === -1) return colonsIn(text) === kept.members + kept.colons;
-  return kept.members === countMembers(text);
+function keptEveryMember(text: string, keptMembers: number, keptColons: number): boolean {
+  if (text.indexOf('\\') === -1) return colonsIn(text) === keptMembers + keptColons;
+  return keptMembers === countMembers(text);
 }
 
 /** Space, tab, line feed, carriage return: the whitespace JSON allows around values. */
@@ -160,8 +163,10 @@ export function parseJson(text: string, file: string): ParsedJson {
     });
     return { ok: false, value: undefined, findings: [f], sourceMap };
   }
-  const kept = tally(value);
-  if (kept.members === -1) {
+  const keptMembers = tally(value);
+  const keptColons = colons;
+  const nonFinite = infinite;
+  if (keptMembers === -1) {
     const f = findingAt(file, sourceMap.locate(''), {
       code: 'parse/too-deep',
       severity: 'error',
@@ -170,17 +175,17 @@ export function parseJson(text: string, file: string): ParsedJson {
     return { ok: false, value: undefined, findings: [f], sourceMap };
   }
   sourceMap.parsed = true;
-  const ranged = kept.infinite
-    ? infinitePointers(value).map((pointer) =>
+  const ranged: readonly Finding[] = !nonFinite
+    ? NONE
+    : infinitePointers(value).map((pointer) =>
         findingAt(file, sourceMap.locate(pointer), {
           code: 'parse/number-out-of-range',
           severity: 'error',
           pointer,
           message: `number at ${pointer || '/'} is out of range (beyond ±1.8e308): JSON.parse reads it as ±Infinity and JSON.stringify writes it back as null`,
         }),
-      )
-    : [];
-  if (keptEveryMember(text, kept)) return { ok: ranged.length === 0, value, findings: ranged, sourceMap };
+      );
+  if (keptEveryMember(text, keptMembers, keptColons)) return { ok: ranged.length === 0, value, findings: ranged, sourceMap };
   const duplicates = sourceMap.scan.duplicates.map((d) => {
     const key = d.pointer
       .slice(d.pointer.lastIndexOf('/') + 1)

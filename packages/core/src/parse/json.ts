@@ -185,7 +185,8 @@ export function parseJson(text: string, file: string): ParsedJson {
           message: `number at ${pointer || '/'} is out of range (beyond ±1.8e308): JSON.parse reads it as ±Infinity and JSON.stringify writes it back as null`,
         }),
       );
-  if (keptEveryMember(text, keptMembers, keptColons)) return { ok: ranged.length === 0, value, findings: ranged, sourceMap };
+  if (keptEveryMember(text, keptMembers, keptColons))
+    return { ok: ranged.length === 0, value, findings: ranged, sourceMap };
   const duplicates = sourceMap.scan.duplicates.map((d) => {
     const key = d.pointer
       .slice(d.pointer.lastIndexOf('/') + 1)

@@ -67,7 +67,11 @@ export type PrefetchInput = {
        */
       readonly early?: SharedArrayBuffer;
     }
-  | { readonly list: PrefetchList }
+  | {
+      readonly list: PrefetchList;
+      /** The places in `list` of the documents to read, when not all of them are (this thread's input only). */
+      readonly at?: Int32Array;
+    }
 );
 
 /** The documents to read ahead: `paths[i]` is `dirs[i]`, a separator and `names[i]` (one `dirs` string per folder). */
@@ -347,6 +351,7 @@ const EARLY_MOST = 64 * 1024 * 1024;
 const FROZEN = 0x40000000;
 /** Documents per batch. */
 const EARLY_BATCH = 64;
+const EARLY_GROWTH = 1024 * 1024;
 
 const newEarly = (): SharedArrayBuffer =>
   new (
@@ -522,7 +527,8 @@ class EarlyReader {
     const most = from + 8 + pad4(3 * a.length) + pad4(3 * b.length);
     if (most > EARLY_MOST) return false;
     const g = this.early as GrowableSharedArrayBuffer;
-    if (g.byteLength < most) g.grow(most);
+    // Grown 1 MiB at a time at least: each growth maps memory (a lock the other threads' page faults wait for).
+    if (g.byteLength < most) g.grow(Math.min(EARLY_MOST, Math.max(most, g.byteLength + EARLY_GROWTH)));
     const bytes = Buffer.from(this.early, 0, most);
     const la = bytes.write(a, from + 8, 'utf8');
     const lb = bytes.write(b, from + 8 + pad4(la), 'utf8');
@@ -644,10 +650,12 @@ const unpacked = (value: unknown, findings: readonly Finding[]): SentRecord => (
  * The list an input gives (`PrefetchInput`); `paths` are made by the reader (`folderOf`), empty here. `own`: the
  * thread listed a team root itself (its records then say which document each is).
  */
-function listOf(
-  input: PrefetchInput,
-): Omit<PrefetchList, 'paths'> & { readonly own?: boolean; readonly need?: (to: number) => void } {
-  if ('list' in input) return input.list;
+function listOf(input: PrefetchInput): Omit<PrefetchList, 'paths'> & {
+  readonly own?: boolean;
+  readonly need?: (to: number) => void;
+  readonly at?: Int32Array;
+} {
+  if ('list' in input) return input.at ? { ...input.list, at: input.at } : input.list;
   if ('teamRoot' in input) {
     const { early } = input;
     // One worker reads early (while it waits); every one leaves what was read early out of its list.
@@ -681,7 +689,7 @@ function listOf(
 export const viewDocumentsTask: PoolTask<PrefetchInput, PackedItem> = {
   name: 'view-documents',
   start(input) {
-    const { dirs, names, listedAsFile, own, need } = listOf(input);
+    const { dirs, names, listedAsFile, own, need, at: places } = listOf(input);
     const at = folderOf(input.displayDir);
     // Listed here, not by the thread that takes the records: each record says which document it is.
     const named = own === true;
@@ -700,10 +708,12 @@ export const viewDocumentsTask: PoolTask<PrefetchInput, PackedItem> = {
       // The chunk's packed values, and where their text goes.
       let values: unknown[] | undefined;
       let textAt = 0;
-      for (let i = from; i < Math.min(to, names.length); i++) {
-        const name = names[i]!;
-        const folder = at(dirs[i]!);
-        const rec = readRecord(folder.base + name, folder.show(name), listedAsFile[i] ? listed : opts, cut);
+      const end = Math.min(to, places ? places.length : names.length);
+      for (let i = from; i < end; i++) {
+        const k = places ? places[i]! : i;
+        const name = names[k]!;
+        const folder = at(dirs[k]!);
+        const rec = readRecord(folder.base + name, folder.show(name), listedAsFile[k] ? listed : opts, cut);
         if (named) {
           rec.name = name;
           if (i === from || dirs[i] !== dirs[i - 1]) rec.dir = dirs[i];
@@ -724,14 +734,14 @@ export const viewDocumentsTask: PoolTask<PrefetchInput, PackedItem> = {
 };
 
 /**
- * `list` without the documents read early (`chunked`: what is read by chunks), and the values of those by their
- * place in `list` (`early`). A document is left out when the listing saw a regular file there and the early
+ * The places in `list` of the documents not read early (`at`: what is read by chunks), and the values of those read
+ * early by their places (`early`). A document is left out when the listing saw a regular file there and the early
  * batches hold its name in its folder (`withoutEarly` leaves out the same ones on a worker).
  */
 function placeEarly(
   list: PrefetchList,
   batches: readonly { folder: string; names: string[]; values: unknown[] | undefined }[],
-): { early: Map<number, unknown>; chunked: PrefetchList } {
+): { early: Map<number, unknown>; at: Int32Array } {
   const byFolder = new Map<string, Map<string, unknown>>();
   for (const { folder, names, values } of batches) {
     let m = byFolder.get(folder);
@@ -743,12 +753,8 @@ function placeEarly(
   }
   const { paths, dirs, names, listedAsFile } = list;
   const early = new Map<number, unknown>();
-  const kept = {
-    paths: [] as string[],
-    dirs: [] as string[],
-    names: [] as string[],
-    listedAsFile: [] as boolean[],
-  };
+  const at = new Int32Array(paths.length);
+  let n = 0;
   let lastDir: string | undefined;
   let last: Map<string, unknown> | undefined;
   for (let i = 0; i < paths.length; i++) {
@@ -761,12 +767,9 @@ function placeEarly(
       early.set(i, last.get(names[i]!));
       continue;
     }
-    kept.paths.push(paths[i]!);
-    kept.dirs.push(dir);
-    kept.names.push(names[i]!);
-    kept.listedAsFile.push(listedAsFile[i]!);
+    at[n++] = i;
   }
-  return { early, chunked: kept };
+  return { early, at: at.subarray(0, n) };
 }
 
 /** The slot each job posted by `prefetchTeamRoot` waits for this thread's listing in. */
@@ -856,12 +859,12 @@ export function prefetchDocuments(
     if (slot) giveListing(slot, list);
     const read = earlies.get(ahead);
     const n = read ? freezeEarly(read) : 0;
-    let chunked = list;
+    let places: Int32Array | undefined;
     if (n > 0) {
-      ({ early, chunked } = placeEarly(list, earlyBatches(read!, n, true)));
-      count = chunked.paths.length;
+      ({ early, at: places } = placeEarly(list, earlyBatches(read!, n, true)));
+      count = places.length;
     }
-    input = { list: chunked, displayDir, confineTo, eventState };
+    input = { list, ...(places ? { at: places } : {}), displayDir, confineTo, eventState };
   } else {
     const flat = poolThreads(paths.length, pool) > 1 ? flatOf(list) : undefined;
     if (!flat) return undefined;

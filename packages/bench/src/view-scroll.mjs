@@ -28,6 +28,10 @@
 //     wheel-throttle wheel-both ("wheel" alone is idle; the throttled "wheel" passes run when named, or with no --only)
 //   node packages/bench/src/view-scroll.mjs --static /tmp/old-static  # the page's client from another folder
 //     (e.g. `git archive <rev> apps/viewer/static | tar -x -C /tmp/old`), to compare in the same conditions
+//   node packages/bench/src/view-scroll.mjs --blink-heap   # instead of the frames: what Blink's own heap (Oilpan,
+//     where style, layout and paint objects live) takes in a frame of a "wheel", idle and throttled, by object type:
+//     a full GC, a memory-infra dump, 30 frames (--blink-heap-frames), a dump again, 3 rounds; rounds with a GC
+//     between their dumps are flagged (what a GC freed is not counted)
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -46,6 +50,8 @@ const { values } = parseArgs({
     'trace-wheel': { type: 'boolean', default: false },
     only: { type: 'string' },
     static: { type: 'string' },
+    'blink-heap': { type: 'boolean', default: false },
+    'blink-heap-frames': { type: 'string', default: '30' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -259,6 +265,93 @@ function longTasks(events) {
   });
 }
 
+/**
+ * What Blink's heap (Oilpan: computed styles, layout objects and results, fragments, shape results, paint chunks)
+ * takes in `frames` frames of a "wheel" (the list moved as a wheel pass moves it), by object type: a full GC, a
+ * detailed memory-infra dump, the frames, another dump; 3 rounds. With no GC between two dumps (checked in the
+ * trace), what the second holds more is what the frames allocated. Returns one entry per round: the renderer's
+ * bytes by type added, and the GCs between.
+ */
+async function blinkHeap(page, cdp, browser, frames) {
+  const session = await browser.newBrowserCDPSession();
+  const events = [];
+  session.on('Tracing.dataCollected', (m) => events.push(...m.value));
+  await session.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: {
+      includedCategories: ['disabled-by-default-memory-infra', 'v8'],
+      memoryDumpConfig: { triggers: [] },
+    },
+  });
+  const dump = () =>
+    session.send('Tracing.requestMemoryDump', { deterministic: false, levelOfDetail: 'detailed' });
+  const wheel = (n) =>
+    page.evaluate(async (n) => {
+      const el = document.querySelector('.vlist');
+      const step = (0.1 * (el.scrollHeight - el.clientHeight)) / 180;
+      // Down, or back up near the end (a round must not stop at the list's end).
+      const dir = el.scrollTop + (n + 1) * step > el.scrollHeight - el.clientHeight ? -1 : 1;
+      await new Promise((done) => {
+        let k = 0;
+        const frame = () => {
+          el.scrollTop += dir * step;
+          if (++k < n) requestAnimationFrame(frame);
+          else requestAnimationFrame(() => requestAnimationFrame(done));
+        };
+        requestAnimationFrame(frame);
+      });
+    }, n);
+  const rounds = [];
+  const conditions = [['idle', 1], ...(throttle > 1 ? [[`CPU throttled ${throttle}× (CDP)`, throttle]] : [])];
+  for (const [label, rate] of conditions) {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    await wheel(60);
+    for (let r = 0; r < 3; r++) {
+      await cdp.send('HeapProfiler.collectGarbage');
+      await cdp.send('HeapProfiler.collectGarbage');
+      const before = (await dump()).success;
+      await wheel(frames);
+      rounds.push({ label, ok: before && (await dump()).success });
+    }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  }
+  // (The last dump reaches the trace a moment after its request returns.)
+  await new Promise((w) => setTimeout(w, 1000));
+  const ended = new Promise((ok) => session.once('Tracing.tracingComplete', ok));
+  await session.send('Tracing.end');
+  await ended;
+  // The page's renderer: the process whose dumps hold Blink's heap by type.
+  const dumps = events.filter((e) => e.ph === 'v' && e.args?.dumps?.allocators?.['blink_gc/main/heap']);
+  const count = new Map();
+  for (const e of dumps)
+    count.set(e.pid, (count.get(e.pid) ?? 0) + Object.keys(e.args.dumps.allocators).length);
+  const pid = [...count].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const hex = (x) => (x ? Number.parseInt(x.value, 16) : 0);
+  // The renderer's dumps in the order they were asked for, two a round (the guids a request returns do not name
+  // the trace's dumps).
+  const mine = dumps.filter((d) => d.pid === pid).sort((a, b) => a.ts - b.ts);
+  /** Bytes by object type over every space and page of the heap. */
+  const byType = (e) => {
+    const m = new Map();
+    for (const [k, d] of Object.entries(e?.args.dumps.allocators ?? {})) {
+      const t = /^blink_gc\/main\/heap\/[^/]+\/pages\/page_\d+\/types\/(.*?)(?: \(0x[0-9a-f]+\))?$/.exec(k);
+      if (t) m.set(t[1], (m.get(t[1]) ?? 0) + hex(d.attrs?.allocated_objects_size ?? d.attrs?.size));
+    }
+    return { m, ts: e?.ts ?? 0 };
+  };
+  const gcs = events.filter(
+    (e) => e.pid === pid && e.ph === 'X' && (e.name === 'MajorGC' || e.name === 'MinorGC'),
+  );
+  const found = mine.length === 2 * rounds.length && rounds.every((r) => r.ok);
+  return rounds.map(({ label }, k) => {
+    const a = byType(found ? mine[2 * k] : undefined);
+    const b = byType(found ? mine[2 * k + 1] : undefined);
+    const added = new Map();
+    for (const [t, v] of b.m) added.set(t, v - (a.m.get(t) ?? 0));
+    return { label, added, gcs: gcs.filter((e) => e.ts > a.ts && e.ts < b.ts).length, found };
+  });
+}
+
 const server = spawn(process.execPath, [cli, 'view', dir, '--port', '0'], {
   stdio: ['ignore', 'pipe', 'ignore'],
 });
@@ -268,6 +361,7 @@ const url = await new Promise((ok, fail) => {
 });
 const rows = [];
 let traced;
+let heap;
 let browser;
 try {
   for (;;) {
@@ -299,6 +393,15 @@ try {
     });
   await page.goto(`${url}runs/team/${encodeURIComponent(meta.runId)}`);
   await page.waitForSelector('body[data-units="complete"]', { timeout: 300_000 });
+  if (values['blink-heap']) heap = await blinkHeap(page, cdp, browser, Number(values['blink-heap-frames']));
+  else await conditions(page, cdp, browser);
+} finally {
+  await browser?.close();
+  server.kill('SIGTERM');
+}
+
+/** The frames of each condition, in `rows`. */
+async function conditions(page, cdp, browser) {
   const none = async () => async () => undefined;
   if (want('first'))
     rows.push(await measure(page, browser, 'idle, right after the last units arrived', none));
@@ -381,12 +484,40 @@ try {
       log(`trace: ${values.trace}\n  ${traced.join('\n  ')}`);
     }
   }
-} finally {
-  await browser?.close();
-  server.kill('SIGTERM');
 }
 
 const f = (x) => x.toFixed(1);
+const frames = Number(values['blink-heap-frames']);
+/** Blink's heap taken a frame by type: each condition's rounds, the types that take most (median of the rounds). */
+const heapLines = (heap ?? []).length
+  ? [
+      `### Blink's heap (Oilpan) taken in a frame of a "wheel" — \`node packages/bench/src/view-scroll.mjs --blink-heap${values.static ? ` --static ${values.static}` : ''}\``,
+      '',
+      `${new Date().toISOString().slice(0, 16)} UTC, load average ${loadBefore.toFixed(1)} before the run; each round: a full GC, a memory-infra dump, ${frames} frames of a "wheel" (~5 rows a frame), a dump; KB a frame.`,
+      '',
+      ...[...new Set(heap.map((r) => r.label))].flatMap((label) => {
+        const rs = heap.filter((r) => r.label === label);
+        const total = (r) => [...r.added.values()].reduce((a, v) => a + v, 0);
+        const med = (xs) => [...xs].sort((a, b) => a - b)[(xs.length - 1) >> 1];
+        const types = new Set(rs.flatMap((r) => [...r.added.keys()]));
+        const top = [...types]
+          .map((t) => [t, med(rs.map((r) => r.added.get(t) ?? 0))])
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 12);
+        const kb = (v) => (v / 1024 / frames).toFixed(1);
+        return [
+          `| ${label}: type | ${rs.map((r, k) => `round ${k + 1}${r.found ? '' : ' (no dump)'}${r.gcs ? ` (${r.gcs} GC between)` : ''}`).join(' | ')} |`,
+          `|---|${rs.map(() => '---|').join('')}`,
+          `| all | ${rs.map((r) => kb(total(r))).join(' | ')} |`,
+          ...top.map(
+            ([t]) =>
+              `| ${t.replaceAll('|', '\\|')} | ${rs.map((r) => kb(r.added.get(t) ?? 0)).join(' | ')} |`,
+          ),
+          '',
+        ];
+      }),
+    ]
+  : [];
 const lines = [
   `### Scrolling the 10k-unit run page — \`node packages/bench/src/view-scroll.mjs${values.static ? ` --static ${values.static}` : ''}\``,
   '',
@@ -401,4 +532,4 @@ const lines = [
   ...(traced ? ['', `Longest renderer tasks of one throttled pass (trace): ${traced.join('; ')}.`] : []),
   '',
 ];
-process.stdout.write(`${lines.join('\n')}\n`);
+process.stdout.write(`${(heap ? heapLines : lines).join('\n')}\n`);

@@ -1,0 +1,48 @@
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { createValidator } from '../src/index.js';
+
+// README "Schemas for other tools": the precompiled validators are importable through the package's exports, and
+// they check values as JSON.parse makes them, where createValidator() counts own members only.
+const require = createRequire(import.meta.url);
+
+type Validator = ((data: unknown) => boolean) & { errors?: unknown };
+
+// A task event as the team helper writes it (test-fixtures/team/approval-unknown-field).
+const event = {
+  event: 'task_finished',
+  at: '2026-10-28T13:20:00Z',
+  run_id: '20261028T131016577943Z-20fe61',
+  task_id: 'build-fe-20261028T1300Z',
+  stage: 'build',
+  agent: 'fe',
+  attempt: 1,
+  status: 'completed',
+  session: 'ses_5c1e9b4d7ffeHk2sPq9wLx1CaV',
+  parent_session: 'ses_5c1e93a0bffeW2nqK8dTz4LpXh',
+  inputs: ['.team/06-architecture.md'],
+  artifacts: ['.team/07-build-fe.md'],
+  evidence: 'unit tests: 3 pass',
+  next: 'wait for be',
+};
+
+describe('the precompiled validators as the package exports them', () => {
+  const precompiled = (require('@ckpt/schemas/validators/team/task-event') as { default: Validator }).default;
+  const compiled = createValidator('team/task-event');
+
+  it("should give the runtime-compiled validator's answer on a parsed document", () => {
+    const doc = JSON.parse(JSON.stringify(event));
+    expect(compiled(doc)).toBe(true);
+    expect(precompiled(doc)).toBe(true);
+    const broken = JSON.parse(JSON.stringify({ ...event, attempt: 'one' }));
+    expect(precompiled(broken)).toBe(false);
+    expect(compiled(broken)).toBe(false);
+  });
+
+  it('should count a member inherited from another prototype as present, where createValidator does not', () => {
+    const { event: name, ...rest } = event;
+    const inherited = Object.assign(Object.create({ event: name }), rest);
+    expect(precompiled(inherited)).toBe(true);
+    expect(compiled(inherited)).toBe(false);
+  });
+});

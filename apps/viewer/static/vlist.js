@@ -11,13 +11,10 @@ const MARGIN_PER_FRAME = 6;
 /** Once a scroll shows the items' names, rows come back when a frame moves it by no more than this share of the
  * rows a frame may fill (the rest of the frame's rows catch up with the view). */
 const CATCH_UP = 3 / 4;
-/** Lines of names the block holds ahead of the view: this many frames' worth at the scroll's speed, so it is
- * rewritten once in this many frames of a steady scroll ... A frame that rewrites it costs about twice one that does
- * not, whatever the lines (under 4x throttling 16.6-16.9 ms of main-thread CPU for ~40 lines, 17.4-19.3 ms for ~100,
- * against 7.2-7.8 ms: paint, layerize, layout of the list), so fewer rewrites of more lines each. */
-const BRIEF_AHEAD = 16;
-/** ... up to this many screens' worth. */
-const BRIEF_SCREENS = 10;
+/** Lines of names the block holds ahead of the view: this many frames' worth at the scroll's speed ... */
+const BRIEF_AHEAD = 4;
+/** ... up to this many screens' worth (a frame's text costs the browser little more for more lines). */
+const BRIEF_SCREENS = 3;
 /** The page's ornaments (the run's blinking status dot) stand still until this long after a list's last scroll. */
 const STILL_MS = 200;
 

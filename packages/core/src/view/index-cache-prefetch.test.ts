@@ -5,7 +5,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { teamDocumentNames, teamDocumentPaths } from '../dialects/team/load.js';
 import { warmPool, warmPoolLoaded } from '../pool/pool.js';
 import {
-  earlyBatchesRead,
   listingTaken,
   prefetchDocuments,
   prefetchTeamRoot,
@@ -122,70 +121,6 @@ describe('prefetchTeamRoot', () => {
     expect(got!.map((d) => (d.value as { evidence?: string })?.evidence)).toContain('1400é');
     expect(got!.some((d) => d.findings.some((f) => f.code.startsWith('parse/')))).toBe(true);
   }, 60_000);
-});
-
-describe('documents read while the worker waits for the listing', () => {
-  /** A task event with no finding (sent packed, so read early), for task `n`. */
-  const writePlain = (events: string, n: number): string => {
-    const name = `20261120T08${String(n).padStart(8, '0')}Z-task_started-build-t${String(n).padStart(5, '0')}-a1-tok${n}.json`;
-    const value = eventValue(n, {
-      session: 'ses_a868bcdb0c5be56eeb4818f4',
-      parent_session: 'ses_105d497528cfb8c1a453c9c8',
-      evidence: `${n}`,
-    });
-    writeFileSync(join(events, name), JSON.stringify(value, null, 2));
-    return name;
-  };
-
-  for (const eventState of [false, true])
-    it(`should give what one thread reads, the early ones in their places (${eventState ? 'cut' : 'whole'} values)`, async () => {
-      const runs = join(tmp, `early-${eventState}`, '.team', 'runs');
-      const events = join(runs, RUN, 'events');
-      mkdirSync(events, { recursive: true });
-      mkdirSync(join(runs, RUN, 'approvals'));
-      writeFileSync(join(runs, RUN, 'run.json'), `${JSON.stringify({ run_id: RUN })}\n`);
-      const names: string[] = [];
-      for (let n = 0; n < 3000; n++) names.push(writePlain(events, n));
-      // Read early but not sent packed (findings, not JSON, a temp name, a folder named like an event): read again
-      // by chunks, or not a document.
-      writeEvent(events, 1400, 'é');
-      writeFileSync(join(events, '20261120T0800001401Z-broken.json'), '{');
-      writeFileSync(
-        join(events, '20261120T0800001402Z-task_started-build-t01402-x.json'),
-        `${JSON.stringify(eventValue(1402, { attempt: 0 }))}\n`,
-      );
-      writeFileSync(join(events, `.${names[5]}.tmp-1-2`), '{');
-      mkdirSync(join(events, '20261120T0800001403Z-task_started-build-t01403-dir.json'));
-      writeFileSync(join(runs, RUN, 'approvals', 'a.json'), '{}');
-      const pool = { threads: 2, minItemsPerThread: 1, chunkSize: 8 };
-      warmPool(2);
-      await warmPoolLoaded();
-      const ahead = prefetchTeamRoot(runs, tmp, undefined, pool, eventState);
-      expect(ahead).toBeDefined();
-      // The worker reads while it waits: some batches are in before this thread lists.
-      const until = Date.now() + 30_000;
-      while (earlyBatchesRead(ahead!) === 0 && Date.now() < until);
-      expect(earlyBatchesRead(ahead!)).toBeGreaterThan(0);
-      // Removed after it may have been read early, and added after: neither is read from the early batches.
-      rmSync(join(events, names[1]!));
-      writePlain(events, 3001);
-      const list = teamDocumentPaths(runs);
-      const got = prefetchDocuments(list, tmp, undefined, pool, undefined, ahead, eventState);
-      expect(listingTaken(ahead!)).toBe(true);
-      expect(got).toHaveLength(list.paths.length);
-      expect(got!.every((d, i) => d.path === list.paths[i])).toBe(true);
-      const one = prefetchDocuments(
-        list,
-        tmp,
-        undefined,
-        { ...pool, chunkSize: 8192 },
-        undefined,
-        undefined,
-        eventState,
-      );
-      expect(seen(got!)).toEqual(seen(one!));
-      expect(got!.some((d) => d.findings.some((f) => f.code.startsWith('parse/')))).toBe(true);
-    }, 60_000);
 });
 
 describe('packed records', () => {

@@ -1,13 +1,10 @@
-import { type Dir, opendirSync, readdirSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { sep } from 'node:path';
 import { type CheckOptions, checkEntry, formatOf, pickEntry } from '../check/check-document.js';
 import { documentOf, type SentRecord, withRef } from '../check/records.js';
 import type { CheckedDocument } from '../dialects/dialect.js';
-import { isDocumentName, teamDocumentNames } from '../dialects/team/load.js';
+import { teamDocumentNames } from '../dialects/team/load.js';
 import { eventStateValue } from '../dialects/team/records.js';
 import type { Finding } from '../findings/finding.js';
-import { isTempName } from '../fs/atomic.js';
-import { folderLinkedOutside } from '../fs/folder-link.js';
 import {
   type PoolAhead,
   type PoolOptions,
@@ -61,17 +58,8 @@ export type PrefetchInput = {
        */
       readonly listing?: SharedArrayBuffer;
       readonly listWait?: number;
-      /**
-       * Where a worker waiting for that listing puts the task events it reads meanwhile (`EarlyReader`): this
-       * thread takes them from there, and neither thread reads them again.
-       */
-      readonly early?: SharedArrayBuffer;
     }
-  | {
-      readonly list: PrefetchList;
-      /** The places in `list` of the documents to read, when not all of them are (this thread's input only). */
-      readonly at?: Int32Array;
-    }
+  | { readonly list: PrefetchList }
 );
 
 /** The documents to read ahead: `paths[i]` is `dirs[i]`, a separator and `names[i]` (one `dirs` string per folder). */
@@ -265,17 +253,13 @@ function giveListing(slot: SharedArrayBuffer, list: Omit<PrefetchList, 'paths'> 
 /**
  * The listing given in `slot` (`giveListing`), waiting up to `wait` ms for it; undefined when none comes. Its
  * names come block by block: `need(to)` waits until the first `to` are in (fewer when no more come in time).
- * `busy`: work done while waiting, a little at a time, until it says there is no more (returns false).
  */
 function takeListing(
   slot: SharedArrayBuffer,
   wait: number,
-  busy?: () => boolean,
 ): (Omit<PrefetchList, 'paths'> & { readonly need: (to: number) => void }) | undefined {
   const head = new Int32Array(slot, 0, SLOT_HEAD / 4);
-  const until = Date.now() + wait;
-  if (busy) while (Atomics.load(head, SLOT_STATE) === WAITING && Date.now() < until && busy());
-  Atomics.wait(head, SLOT_STATE, WAITING, Math.max(0, until - Date.now()));
+  Atomics.wait(head, SLOT_STATE, WAITING, wait);
   // Given or not meanwhile, a worker that stops waiting lists the root itself, and this thread's listing is
   // then left as it is.
   if (Atomics.compareExchange(head, SLOT_STATE, GIVEN, TAKEN) !== GIVEN) {
@@ -315,275 +299,6 @@ function takeListing(
 
 /** The kind of the records a worker may send packed (`packed`). */
 const TASK_EVENT = 'team/task-event';
-
-/**
- * The record of one document as a reader sends it: read, parsed and checked as the project index's context would
- * (`checkDocument` with `sniff`), without its text; a task event's value cut to its state (`eventStateValue`)
- * when `cut`.
- */
-function readRecord(path: string, shown: string, how: CheckOptions, cut: boolean): ListedRecord {
-  const entry = pickEntry(path, how);
-  const doc = checkEntry(path, shown, how, entry);
-  return {
-    kind: doc?.kind,
-    text: undefined,
-    value: cut && doc?.kind === TASK_EVENT ? eventStateValue(doc.value) : doc?.value,
-    usable: doc?.usable ?? false,
-    findings: doc?.findings ?? [],
-    remap: doc?.sourceMap ? formatOf(path, entry) : undefined,
-  };
-}
-
-/**
- * The task events a worker read while it waited for this thread's listing (`PrefetchInput.early`), in a growable
- * `SharedArrayBuffer`. After the Int32 head (`EARLY_*`): the batches, each two Int32 (the byte lengths of its two
- * texts) and two UTF-8 texts, each padded to 4: the JSON of `[folder, ...names]` and the JSON of the values. A
- * batch is written, then counted (`EARLY_COUNT`, by compare-and-exchange); either thread freezes the count
- * (`freezeEarly`: no batch is counted after), and both then take exactly the batches counted: this thread takes
- * their documents from here, and every thread leaves them out of the list it reads by chunks (`withoutEarly`).
- */
-const EARLY_COUNT = 0;
-/** 1 once a worker took the reading (one reads; another worker only leaves its documents out). */
-const EARLY_READER = 1;
-const EARLY_HEAD = 16;
-const EARLY_MOST = 64 * 1024 * 1024;
-/** Set in `EARLY_COUNT` once the count is frozen. */
-const FROZEN = 0x40000000;
-/** Documents per batch. */
-const EARLY_BATCH = 64;
-const EARLY_GROWTH = 1024 * 1024;
-
-const newEarly = (): SharedArrayBuffer =>
-  new (
-    SharedArrayBuffer as unknown as new (
-      length: number,
-      opts: { maxByteLength: number },
-    ) => SharedArrayBuffer
-  )(EARLY_HEAD, { maxByteLength: EARLY_MOST });
-
-/** Freezes the count of batches in `early` (if not frozen yet) and returns it. */
-function freezeEarly(early: SharedArrayBuffer): number {
-  const head = new Int32Array(early, 0, EARLY_HEAD / 4);
-  for (;;) {
-    const n = Atomics.load(head, EARLY_COUNT);
-    if ((n & FROZEN) !== 0) return n & ~FROZEN;
-    if (Atomics.compareExchange(head, EARLY_COUNT, n, n | FROZEN) === n) return n;
-  }
-}
-
-const pad4 = (n: number) => Math.ceil(n / 4) * 4;
-
-/** The first `n` batches of `early`: each one's folder, names and (with `values`) values. */
-function earlyBatches(
-  early: SharedArrayBuffer,
-  n: number,
-  values: boolean,
-): { folder: string; names: string[]; values: unknown[] | undefined }[] {
-  const bytes = Buffer.from(early, 0, early.byteLength);
-  const out: { folder: string; names: string[]; values: unknown[] | undefined }[] = [];
-  let at = EARLY_HEAD;
-  for (let k = 0; k < n; k++) {
-    const a = bytes.readInt32LE(at);
-    const b = bytes.readInt32LE(at + 4);
-    const [folder, ...names] = JSON.parse(bytes.toString('utf8', at + 8, at + 8 + a)) as string[];
-    const from = at + 8 + pad4(a);
-    out.push({
-      folder: folder!,
-      names,
-      values: values ? (JSON.parse(bytes.toString('utf8', from, from + b)) as unknown[]) : undefined,
-    });
-    at = from + pad4(b);
-  }
-  return out;
-}
-
-/** The early documents' names by folder (`earlyBatches`). */
-function earlyNames(batches: readonly { folder: string; names: string[] }[]): Map<string, Set<string>> {
-  const out = new Map<string, Set<string>>();
-  for (const { folder, names } of batches) {
-    let set = out.get(folder);
-    if (!set) {
-      set = new Set();
-      out.set(folder, set);
-    }
-    for (const name of names) set.add(name);
-  }
-  return out;
-}
-
-/**
- * Reads a team root's task events in the order its `events/` folders give them (no sort, nothing listed whole)
- * while the worker waits for this thread's listing, and puts those a worker would send packed (`packable`) into
- * `early`, batch by batch. Only regular `.json` files that are not temp names (what the listing holds as
- * documents, `listedAsFile`), in folders not linked out of the project.
- */
-class EarlyReader {
-  private readonly folders: string[] = [];
-  private dir: Dir | undefined;
-  private folder = '';
-  private names: string[] = [];
-  private values: unknown[] = [];
-  private count = 0;
-  /** Bytes of `early` written so far. */
-  private used = EARLY_HEAD;
-  private done = false;
-  private readonly head: Int32Array;
-  private readonly at: ReturnType<typeof folderOf>;
-  private readonly how: CheckOptions;
-
-  constructor(
-    private readonly input: { teamRoot: string; displayDir: string; confineTo: string | undefined },
-    private readonly early: SharedArrayBuffer,
-    private readonly cut: boolean,
-  ) {
-    this.head = new Int32Array(early, 0, EARLY_HEAD / 4);
-    this.at = folderOf(input.displayDir);
-    this.how = {
-      sniff: true,
-      listedAsFile: true,
-      ...(input.confineTo !== undefined ? { confineTo: input.confineTo } : {}),
-    };
-    try {
-      for (const e of readdirSync(input.teamRoot, { withFileTypes: true }))
-        if (e.isDirectory() && !isTempName(e.name)) this.folders.push(join(input.teamRoot, e.name, 'events'));
-    } catch {
-      this.done = true;
-    }
-    this.folders.reverse();
-  }
-
-  /** Reads one more document (or opens the next folder); false once there is nothing more to do. */
-  step(): boolean {
-    if (this.done) return false;
-    if (!this.dir) {
-      const folder = this.folders.pop();
-      if (folder === undefined) {
-        this.commit();
-        return this.stop();
-      }
-      if (folderLinkedOutside(folder, this.input.confineTo)) return true;
-      try {
-        this.dir = opendirSync(folder, { bufferSize: 256 });
-      } catch {
-        return true;
-      }
-      if (!this.commit()) return this.stop();
-      this.folder = folder;
-      return true;
-    }
-    let e: ReturnType<Dir['readSync']>;
-    try {
-      e = this.dir.readSync();
-    } catch {
-      e = null;
-    }
-    if (e === null) {
-      this.closeDir();
-      return true;
-    }
-    if (!e.isFile() || !isDocumentName(e.name)) return true;
-    const name = e.name;
-    const rec = readRecord(withSep(this.folder) + name, this.at(this.folder).show(name), this.how, this.cut);
-    if (!packable(rec)) return true;
-    this.names.push(name);
-    this.values.push(rec.value);
-    if (this.names.length >= EARLY_BATCH && !this.commit()) return this.stop();
-    return true;
-  }
-
-  /** Counts what was read (when the count is not frozen yet), stops, and freezes the count. */
-  finish(): void {
-    if (!this.done) {
-      this.commit();
-      this.stop();
-    }
-    freezeEarly(this.early);
-  }
-
-  private stop(): false {
-    this.done = true;
-    this.closeDir();
-    return false;
-  }
-
-  private closeDir(): void {
-    try {
-      this.dir?.closeSync();
-    } catch {
-      // closed already
-    }
-    this.dir = undefined;
-  }
-
-  /** Writes and counts the batch read so far; false when it could not be (the count is frozen, or no room). */
-  private commit(): boolean {
-    if (this.names.length === 0) return true;
-    const a = JSON.stringify([this.folder, ...this.names]);
-    const b = JSON.stringify(this.values);
-    this.names = [];
-    this.values = [];
-    const from = this.used;
-    // At most 3 bytes of UTF-8 per UTF-16 unit.
-    const most = from + 8 + pad4(3 * a.length) + pad4(3 * b.length);
-    if (most > EARLY_MOST) return false;
-    const g = this.early as GrowableSharedArrayBuffer;
-    // Grown 1 MiB at a time at least: each growth maps memory (a lock the other threads' page faults wait for).
-    if (g.byteLength < most) g.grow(Math.min(EARLY_MOST, Math.max(most, g.byteLength + EARLY_GROWTH)));
-    const bytes = Buffer.from(this.early, 0, most);
-    const la = bytes.write(a, from + 8, 'utf8');
-    const lb = bytes.write(b, from + 8 + pad4(la), 'utf8');
-    bytes.writeInt32LE(la, from);
-    bytes.writeInt32LE(lb, from + 4);
-    this.used = from + 8 + pad4(la) + pad4(lb);
-    // Counted only when not frozen meanwhile: a batch counted is one both threads take.
-    if (Atomics.compareExchange(this.head, EARLY_COUNT, this.count, this.count + 1) !== this.count)
-      return false;
-    this.count++;
-    return true;
-  }
-}
-
-/**
- * A list without the documents read early (`drop`: names by folder; only entries the listing saw as regular
- * files, as the early reader reads only those). A list given block by block stays so (`need`).
- */
-function withoutEarly<L extends Omit<PrefetchList, 'paths'> & { own?: boolean; need?: (to: number) => void }>(
-  list: L,
-  drop: ReadonlyMap<string, ReadonlySet<string>>,
-): Omit<PrefetchList, 'paths'> & { readonly own?: boolean; readonly need?: (to: number) => void } {
-  const dirs: string[] = [];
-  const names: string[] = [];
-  const listedAsFile: boolean[] = [];
-  let k = 0;
-  let lastDir: string | undefined;
-  let lastSet: ReadonlySet<string> | undefined;
-  const more = (to: number) => {
-    while (names.length < to) {
-      if (k >= list.names.length) {
-        list.need?.(k + 1);
-        if (k >= list.names.length) return;
-      }
-      const dir = list.dirs[k]!;
-      if (dir !== lastDir) {
-        lastDir = dir;
-        lastSet = drop.get(dir);
-      }
-      const name = list.names[k]!;
-      const file = list.listedAsFile[k]!;
-      k++;
-      if (file && lastSet?.has(name)) continue;
-      dirs.push(dir);
-      names.push(name);
-      listedAsFile.push(file);
-    }
-  };
-  const own = list.own === true ? { own: true } : {};
-  if (!list.need) {
-    more(Number.POSITIVE_INFINITY);
-    return { dirs, names, listedAsFile, ...own };
-  }
-  return { dirs, names, listedAsFile, need: more, ...own };
-}
 
 /**
  * Whether `v` comes back the same from `JSON.parse(JSON.stringify(v))` as from a structured clone: strings,
@@ -650,32 +365,14 @@ const unpacked = (value: unknown, findings: readonly Finding[]): SentRecord => (
  * The list an input gives (`PrefetchInput`); `paths` are made by the reader (`folderOf`), empty here. `own`: the
  * thread listed a team root itself (its records then say which document each is).
  */
-function listOf(input: PrefetchInput): Omit<PrefetchList, 'paths'> & {
-  readonly own?: boolean;
-  readonly need?: (to: number) => void;
-  readonly at?: Int32Array;
-} {
-  if ('list' in input) return input.at ? { ...input.list, at: input.at } : input.list;
+function listOf(
+  input: PrefetchInput,
+): Omit<PrefetchList, 'paths'> & { readonly own?: boolean; readonly need?: (to: number) => void } {
+  if ('list' in input) return input.list;
   if ('teamRoot' in input) {
-    const { early } = input;
-    // One worker reads early (while it waits); every one leaves what was read early out of its list.
-    const reader =
-      early &&
-      input.pack === true &&
-      Atomics.compareExchange(new Int32Array(early, 0, 2), EARLY_READER, 0, 1) === 0
-        ? new EarlyReader(input, early, input.eventState === true)
-        : undefined;
-    let given: ReturnType<typeof takeListing>;
-    try {
-      given =
-        input.listing &&
-        takeListing(input.listing, input.listWait ?? LIST_WAIT_MS, reader && (() => reader.step()));
-    } finally {
-      reader?.finish();
-    }
-    const list = given ?? { ...teamDocumentNames(input.teamRoot, input.confineTo), own: true };
-    const n = early ? freezeEarly(early) : 0;
-    return n === 0 ? list : withoutEarly(list, earlyNames(earlyBatches(early!, n, false)));
+    const given = input.listing && takeListing(input.listing, input.listWait ?? LIST_WAIT_MS);
+    if (given) return given;
+    return { ...teamDocumentNames(input.teamRoot, input.confineTo), own: true };
   }
   return unflat(input);
 }
@@ -689,7 +386,7 @@ function listOf(input: PrefetchInput): Omit<PrefetchList, 'paths'> & {
 export const viewDocumentsTask: PoolTask<PrefetchInput, PackedItem> = {
   name: 'view-documents',
   start(input) {
-    const { dirs, names, listedAsFile, own, need, at: places } = listOf(input);
+    const { dirs, names, listedAsFile, own, need } = listOf(input);
     const at = folderOf(input.displayDir);
     // Listed here, not by the thread that takes the records: each record says which document it is.
     const named = own === true;
@@ -703,17 +400,26 @@ export const viewDocumentsTask: PoolTask<PrefetchInput, PackedItem> = {
     const pack = input.pack === true && !named;
     return (from, to) => {
       // A listing given block by block: its names up to `to` first.
-      need?.(to);
+      need?.(Math.min(to, dirs.length));
       const out: PackedItem[] = [];
       // The chunk's packed values, and where their text goes.
       let values: unknown[] | undefined;
       let textAt = 0;
-      const end = Math.min(to, places ? places.length : names.length);
-      for (let i = from; i < end; i++) {
-        const k = places ? places[i]! : i;
-        const name = names[k]!;
-        const folder = at(dirs[k]!);
-        const rec = readRecord(folder.base + name, folder.show(name), listedAsFile[k] ? listed : opts, cut);
+      for (let i = from; i < Math.min(to, names.length); i++) {
+        const name = names[i]!;
+        const folder = at(dirs[i]!);
+        const path = folder.base + name;
+        const how = listedAsFile[i] ? listed : opts;
+        const entry = pickEntry(path, how);
+        const doc = checkEntry(path, folder.show(name), how, entry);
+        const rec: ListedRecord = {
+          kind: doc?.kind,
+          text: undefined,
+          value: cut && doc?.kind === 'team/task-event' ? eventStateValue(doc.value) : doc?.value,
+          usable: doc?.usable ?? false,
+          findings: doc?.findings ?? [],
+          remap: doc?.sourceMap ? formatOf(path, entry) : undefined,
+        };
         if (named) {
           rec.name = name;
           if (i === from || dirs[i] !== dirs[i - 1]) rec.dir = dirs[i];
@@ -733,49 +439,8 @@ export const viewDocumentsTask: PoolTask<PrefetchInput, PackedItem> = {
   },
 };
 
-/**
- * The places in `list` of the documents not read early (`at`: what is read by chunks), and the values of those read
- * early by their places (`early`). A document is left out when the listing saw a regular file there and the early
- * batches hold its name in its folder (`withoutEarly` leaves out the same ones on a worker).
- */
-function placeEarly(
-  list: PrefetchList,
-  batches: readonly { folder: string; names: string[]; values: unknown[] | undefined }[],
-): { early: Map<number, unknown>; at: Int32Array } {
-  const byFolder = new Map<string, Map<string, unknown>>();
-  for (const { folder, names, values } of batches) {
-    let m = byFolder.get(folder);
-    if (!m) {
-      m = new Map();
-      byFolder.set(folder, m);
-    }
-    for (let k = 0; k < names.length; k++) m.set(names[k]!, values![k]);
-  }
-  const { paths, dirs, names, listedAsFile } = list;
-  const early = new Map<number, unknown>();
-  const at = new Int32Array(paths.length);
-  let n = 0;
-  let lastDir: string | undefined;
-  let last: Map<string, unknown> | undefined;
-  for (let i = 0; i < paths.length; i++) {
-    const dir = dirs[i]!;
-    if (dir !== lastDir) {
-      lastDir = dir;
-      last = byFolder.get(dir);
-    }
-    if (last !== undefined && listedAsFile[i] && last.has(names[i]!)) {
-      early.set(i, last.get(names[i]!));
-      continue;
-    }
-    at[n++] = i;
-  }
-  return { early, at: at.subarray(0, n) };
-}
-
 /** The slot each job posted by `prefetchTeamRoot` waits for this thread's listing in. */
 const slots = new WeakMap<PoolAhead, SharedArrayBuffer>();
-/** Where the workers of each job posted by `prefetchTeamRoot` put what they read while waiting (`EarlyReader`). */
-const earlies = new WeakMap<PoolAhead, SharedArrayBuffer>();
 
 /**
  * Starts the workers that will read a team root's documents before this thread has listed them: each worker loads
@@ -793,13 +458,9 @@ export function prefetchTeamRoot(
   listWait = LIST_WAIT_MS,
 ): PoolAhead | undefined {
   const listing = newSlot();
-  const early = newEarly();
-  const input = { teamRoot, displayDir, confineTo, eventState, listing, listWait, early, pack: true };
+  const input = { teamRoot, displayDir, confineTo, eventState, listing, listWait, pack: true };
   const ahead = poolAhead(viewDocumentsTask, input, pool.threads, pool);
-  if (ahead) {
-    slots.set(ahead, listing);
-    earlies.set(ahead, early);
-  }
+  if (ahead) slots.set(ahead, listing);
   return ahead;
 }
 
@@ -808,12 +469,6 @@ export function cancelTeamRoot(ahead: PoolAhead): void {
   const slot = slots.get(ahead);
   if (slot) giveListing(slot, undefined);
   poolAheadCancel(ahead);
-}
-
-/** How many batches of documents the workers of a job `prefetchTeamRoot` posted have read early so far (tests). */
-export function earlyBatchesRead(ahead: PoolAhead): number {
-  const early = earlies.get(ahead);
-  return early === undefined ? 0 : Atomics.load(new Int32Array(early, 0, 1), EARLY_COUNT) & ~FROZEN;
 }
 
 /** Whether a worker of a job `prefetchTeamRoot` posted took this thread's listing (rather than listing the root). */
@@ -845,26 +500,15 @@ export function prefetchDocuments(
 ): CheckedDocument[] | undefined {
   const { paths, dirs, names } = list;
   let input: PrefetchInput;
-  // The documents a worker read while it waited for this listing, by their place in it (`EarlyReader`).
-  let early: Map<number, unknown> | undefined;
-  // How many documents are read by chunks: those not read early.
-  let count = paths.length;
   if (ahead) {
     if (poolThreads(paths.length, pool) <= 1) {
       cancelTeamRoot(ahead);
       return undefined;
     }
+    input = { list, displayDir, confineTo, eventState };
     // The workers wait for this listing (`prefetchTeamRoot`).
     const slot = slots.get(ahead);
     if (slot) giveListing(slot, list);
-    const read = earlies.get(ahead);
-    const n = read ? freezeEarly(read) : 0;
-    let places: Int32Array | undefined;
-    if (n > 0) {
-      ({ early, at: places } = placeEarly(list, earlyBatches(read!, n, true)));
-      count = places.length;
-    }
-    input = { list, ...(places ? { at: places } : {}), displayDir, confineTo, eventState };
   } else {
     const flat = poolThreads(paths.length, pool) > 1 ? flatOf(list) : undefined;
     if (!flat) return undefined;
@@ -882,27 +526,8 @@ export function prefetchDocuments(
   // The packed values of the chunk being taken in, and the next one's index.
   let values: unknown[] = [];
   let nextValue = 0;
-  const take = (rec: ListedRecord, i: number) => {
-    // Most documents have no finding: they share one empty list instead of one copied each.
-    if (rec.findings.length === 0) (rec as { findings: readonly Finding[] }).findings = NONE;
-    (rec as { kind: string | undefined }).kind = strings.kind(rec.kind);
-    strings.share(rec.value);
-    const path = paths[i]!;
-    const shown = at(dirs[i]!).show(names[i]!);
-    // Kept in the index (by path, which hashing flattens): the display path is the path's own tail, a slice of
-    // its characters (~20 bytes) instead of a second copy of them (~120 bytes; 100k events: ~12 MB).
-    const file = into && path.endsWith(shown) ? path.slice(path.length - shown.length) : shown;
-    const doc = documentOf(withRef(rec, { path, file }));
-    out.push(doc);
-    into?.set(path, doc);
-  };
-  // The documents read early that come next, in their places.
-  const takeEarly = () => {
-    if (early) while (early.has(out.length)) take(unpacked(early.get(out.length), NONE), out.length);
-  };
-  for (const chunk of poolChunks(viewDocumentsTask, input, count, { ...pool, ahead }))
+  for (const chunk of poolChunks(viewDocumentsTask, input, paths.length, { ...pool, ahead }))
     for (const sent of chunk as (ListedRecord | string | 0)[]) {
-      takeEarly();
       const i = out.length;
       if (typeof sent === 'string') {
         values = JSON.parse(sent) as unknown[];
@@ -917,8 +542,18 @@ export function prefetchDocuments(
           rec = mine(i, i + 1)[0] as SentRecord;
         }
       }
-      take(rec, i);
+      // Most documents have no finding: they share one empty list instead of one copied each.
+      if (rec.findings.length === 0) (rec as { findings: readonly Finding[] }).findings = NONE;
+      (rec as { kind: string | undefined }).kind = strings.kind(rec.kind);
+      strings.share(rec.value);
+      const path = paths[i]!;
+      const shown = at(dirs[i]!).show(names[i]!);
+      // Kept in the index (by path, which hashing flattens): the display path is the path's own tail, a slice of
+      // its characters (~20 bytes) instead of a second copy of them (~120 bytes; 100k events: ~12 MB).
+      const file = into && path.endsWith(shown) ? path.slice(path.length - shown.length) : shown;
+      const doc = documentOf(withRef(rec, { path, file }));
+      out.push(doc);
+      into?.set(path, doc);
     }
-  takeEarly();
   return out;
 }

@@ -78,9 +78,6 @@ type EntryKind = 'document' | 'temp' | 'other';
 const kindOf = (name: string): EntryKind =>
   name.includes('tmp') && isTempName(name) ? 'temp' : name.endsWith('.json') ? 'document' : 'other';
 
-/** Whether a folder's entry of this name is one of its documents as the loader lists them (not a temp file). */
-export const isDocumentName = (name: string): boolean => kindOf(name) === 'document';
-
 const EMPTY: Omit<Listed, 'dir'> = {
   entries: [],
   paths: [],

@@ -3,11 +3,9 @@
 // CommonJS entry dist/index.cjs.
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import Ajv2020, { _ } from 'ajv/dist/2020.js';
-import standaloneCode from 'ajv/dist/standalone/index.js';
-import addFormats from 'ajv-formats';
 import { leanValidatorCode } from './lean-validators.mjs';
 import { listSchemaFiles, packageDir, readCatalog } from './schema-files.mjs';
+import { OUR_UCS2LENGTH, standaloneValidatorCode } from './standalone-code.mjs';
 
 const write = (path, text) => {
   mkdirSync(dirname(path), { recursive: true });
@@ -29,22 +27,8 @@ write(join(packageDir, 'json/catalog.json'), `${JSON.stringify(readCatalog(), nu
 mkdirSync(join(packageDir, 'dist'), { recursive: true });
 copyFileSync(join(packageDir, 'scripts/formats.cjs'), join(packageDir, 'dist/formats.cjs'));
 copyFileSync(join(packageDir, 'scripts/ucs2length.cjs'), join(packageDir, 'dist/ucs2length.cjs'));
-const AJV_UCS2LENGTH = 'require("ajv/dist/runtime/ucs2length").default';
-const OUR_UCS2LENGTH = 'require("../../ucs2length.cjs").default';
 for (const e of entries) {
-  const ajv = new Ajv2020({
-    strict: true,
-    allErrors: true,
-    ownProperties: true,
-    code: { source: true, formats: _`require("../../formats.cjs")` },
-  });
-  addFormats(ajv);
-  const validate = ajv.compile(e.schema);
-  const code = standaloneCode(ajv, validate);
-  // ajv has no option for its runtime functions' code, as it has for formats': the one require is replaced.
-  const ours = code.replaceAll(AJV_UCS2LENGTH, OUR_UCS2LENGTH);
-  if (ours.includes('ajv/dist/runtime/ucs2length'))
-    throw new Error(`build-assets: ${e.id}: ajv's ucs2length is required in a form not replaced`);
+  const ours = standaloneValidatorCode(e.schema, e.id);
   // Without the calls and allocations a parsed value does not need (scripts/lean-validators.mjs).
   write(
     join(packageDir, 'dist/validators', e.dialect, `${e.kind}.cjs`),

@@ -1,30 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import Ajv2020, { _ } from 'ajv/dist/2020.js';
-import standaloneCode from 'ajv/dist/standalone/index.js';
-import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { leanValidatorCode } from '../scripts/lean-validators.mjs';
 import { listSchemaFiles, repoDir } from '../scripts/schema-files.mjs';
+import { OUR_UCS2LENGTH, standaloneValidatorCode } from '../scripts/standalone-code.mjs';
 
 const require = createRequire(import.meta.url);
-const UCS2LENGTH = 'require("../../ucs2length.cjs").default';
 
 type Validator = ((data: unknown) => boolean) & { errors?: unknown };
-
-/** A validator's standalone code as build-assets makes it before the lean rewrites (ajv options the same). */
-function ajvCode(schema: object): string {
-  const ajv = new Ajv2020({
-    strict: true,
-    allErrors: true,
-    ownProperties: true,
-    code: { source: true, formats: _`require("../../formats.cjs")` },
-  });
-  addFormats(ajv);
-  const code = standaloneCode(ajv, ajv.compile(schema));
-  return code.replaceAll('require("ajv/dist/runtime/ucs2length").default', UCS2LENGTH);
-}
 
 /** Evaluates a validator's CommonJS code, its dist-relative requires pointed at scripts/. */
 function load(code: string): Validator {
@@ -140,7 +124,7 @@ describe('lean validators (scripts/lean-validators.mjs)', () => {
 
   it('rewrites the hot kinds (no hasOwnProperty call for a named member, no option objects)', () => {
     const event = entries.find((e) => e.id === 'team/task-event')!;
-    const lean = leanValidatorCode(ajvCode(event.schema), UCS2LENGTH) as string;
+    const lean = leanValidatorCode(standaloneValidatorCode(event.schema), OUR_UCS2LENGTH) as string;
     expect(lean).not.toMatch(/func\d+\.call\(data/);
     expect(lean).not.toContain('dynamicAnchors');
     expect(lean).toContain('data3.length < 1');
@@ -148,9 +132,9 @@ describe('lean validators (scripts/lean-validators.mjs)', () => {
 
   for (const e of entries)
     it(`${e.id}: the same answer and errors as ajv's code on the fixtures and their mutations`, () => {
-      const code = ajvCode(e.schema);
+      const code = standaloneValidatorCode(e.schema);
       const theirs = load(code);
-      const ours = load(leanValidatorCode(code, UCS2LENGTH));
+      const ours = load(leanValidatorCode(code, OUR_UCS2LENGTH));
       let compared = 0;
       let valid = 0;
       const same = (v: unknown) => {

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createValidator } from '../src/index.js';
 
@@ -8,23 +10,18 @@ const require = createRequire(import.meta.url);
 
 type Validator = ((data: unknown) => boolean) & { errors?: unknown };
 
-// A task event as the team helper writes it (test-fixtures/team/approval-unknown-field).
-const event = {
-  event: 'task_finished',
-  at: '2026-10-28T13:20:00Z',
-  run_id: '20261028T131016577943Z-20fe61',
-  task_id: 'build-fe-20261028T1300Z',
-  stage: 'build',
-  agent: 'fe',
-  attempt: 1,
-  status: 'completed',
-  session: 'ses_5c1e9b4d7ffeHk2sPq9wLx1CaV',
-  parent_session: 'ses_5c1e93a0bffeW2nqK8dTz4LpXh',
-  inputs: ['.team/06-architecture.md'],
-  artifacts: ['.team/07-build-fe.md'],
-  evidence: 'unit tests: 3 pass',
-  next: 'wait for be',
-};
+// A task event as the team helper writes it.
+const event = JSON.parse(
+  readFileSync(
+    fileURLToPath(
+      new URL(
+        '../../../test-fixtures/team/approval-unknown-field/.team/runs/20261028T131016577943Z-20fe61/events/20261028T132000818772Z-task_finished-build-fe-20261028T1300Z-a1-3b6cba.json',
+        import.meta.url,
+      ),
+    ),
+    'utf8',
+  ),
+) as Record<string, unknown>;
 
 describe('the precompiled validators as the package exports them', () => {
   const precompiled = (require('@ckpt/schemas/validators/team/task-event') as { default: Validator }).default;

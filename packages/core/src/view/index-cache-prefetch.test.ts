@@ -52,14 +52,20 @@ const seen = (
   docs: readonly { path: string; file: string; kind?: string; value: unknown; findings: unknown }[],
 ) => docs.map((d) => ({ path: d.path, file: d.file, kind: d.kind, value: d.value, findings: d.findings }));
 
+/** A team run folder under `<tmp>/<sub>/.team/runs` with its events and approvals folders and `run.json`. */
+function makeRun(sub: string, runJson: string): { runs: string; events: string } {
+  const runs = join(tmp, sub, '.team', 'runs');
+  const events = join(runs, RUN, 'events');
+  mkdirSync(events, { recursive: true });
+  mkdirSync(join(runs, RUN, 'approvals'));
+  writeFileSync(join(runs, RUN, 'run.json'), runJson);
+  return { runs, events };
+}
+
 describe('prefetchTeamRoot', () => {
   it('should load what a fresh load does when the folder changes between the workers listing and this thread', async () => {
-    const runs = join(tmp, '.team', 'runs');
-    const events = join(runs, RUN, 'events');
-    mkdirSync(events, { recursive: true });
-    mkdirSync(join(runs, RUN, 'approvals'));
-    writeFileSync(
-      join(runs, RUN, 'run.json'),
+    const { runs, events } = makeRun(
+      '',
       `${JSON.stringify({ run_id: RUN, created_at: '2026-11-20T08:00:00Z' })}\n`,
     );
     const names: string[] = [];
@@ -95,11 +101,7 @@ describe('prefetchTeamRoot', () => {
   }, 60_000);
 
   it("should read by this thread's listing, given block by block, what one thread reads", async () => {
-    const runs = join(tmp, 'given', '.team', 'runs');
-    const events = join(runs, RUN, 'events');
-    mkdirSync(events, { recursive: true });
-    mkdirSync(join(runs, RUN, 'approvals'));
-    writeFileSync(join(runs, RUN, 'run.json'), `${JSON.stringify({ run_id: RUN })}\n`);
+    const { runs, events } = makeRun('given', `${JSON.stringify({ run_id: RUN })}\n`);
     // Past the first block of names, one of them not ASCII (its block is written as UTF-8), one not JSON.
     for (let n = 0; n < 1500; n++) writeEvent(events, n);
     writeEvent(events, 1400, 'é');
@@ -155,11 +157,7 @@ describe('packed records', () => {
   }
 
   it("sends plain task events' values as one text a chunk and anything else as objects; the documents equal one thread's", async () => {
-    const runs = join(tmp, 'packed', '.team', 'runs');
-    const events = join(runs, RUN, 'events');
-    mkdirSync(events, { recursive: true });
-    mkdirSync(join(runs, RUN, 'approvals'));
-    writeFileSync(join(runs, RUN, 'run.json'), `${JSON.stringify({ run_id: RUN })}\n`);
+    const { runs, events } = makeRun('packed', `${JSON.stringify({ run_id: RUN })}\n`);
     writeOdd(events);
     writeFileSync(join(events, '20261120T0800000501Z-broken.json'), '{');
     const list = teamDocumentPaths(runs);
@@ -234,12 +232,8 @@ describe('teamDocumentNames', () => {
   });
 
   it('keeps temp files, folders named like documents, links and unsorted names as teamDocumentPaths does', () => {
-    const runs = join(tmp, 'names', '.team', 'runs');
+    const { runs, events } = makeRun('names', '{}');
     const run = join(runs, RUN);
-    const events = join(run, 'events');
-    mkdirSync(events, { recursive: true });
-    mkdirSync(join(run, 'approvals'));
-    writeFileSync(join(run, 'run.json'), '{}');
     for (const n of [5, 1, 3]) writeEvent(events, n);
     writeFileSync(join(events, 'x.json.tmp'), '{}');
     writeFileSync(join(events, `y.json.ckpt-tmp-1-ab`), '{}');

@@ -1,3 +1,5 @@
+import { valueText } from '@ckpt/core';
+
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -15,7 +17,7 @@ export function escapeHtml(value: string): string {
 export function html(strings: TemplateStringsArray, ...values: unknown[]): Raw {
   let out = strings[0]!;
   values.forEach((v, i) => {
-    out += (v instanceof Raw ? v.value : escapeHtml(String(v ?? ''))) + strings[i + 1]!;
+    out += (v instanceof Raw ? v.value : escapeHtml(valueText(v ?? ''))) + strings[i + 1]!;
   });
   return new Raw(out);
 }

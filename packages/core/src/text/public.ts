@@ -12,6 +12,7 @@ export {
   secretRefusal,
 } from './secrets.js';
 export { shellCommand, shellQuote } from './shell-quote.js';
+export { hasNoText, valueText } from './value-text.js';
 export {
   escapeTerminal,
   escapeTerminalLines,

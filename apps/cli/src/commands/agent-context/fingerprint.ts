@@ -6,6 +6,7 @@ import {
   ReadRefusedError,
   readRegularFileUtf8,
   stringifyJson,
+  valueText,
 } from '@ckpt/core';
 import { printJson, printText } from '../../output/print.js';
 import { InputError, unreadable } from '../../usage-error.js';
@@ -72,7 +73,7 @@ export function runFingerprint(file: string, opts: { json?: boolean }): void {
       printText(
         verdict.stored === fp.value
           ? 'stored value matches\n'
-          : `stored value ${escapeTerminal(String(verdict.stored))} DIFFERS\n`,
+          : `stored value ${escapeTerminal(valueText(verdict.stored))} DIFFERS\n`,
       );
   }
   if (verdict && verdict.stored !== fp.value) process.exitCode = 1;

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CkptError } from '@ckpt/core';
 import { fcParams, tmpTree } from '@ckpt/test-utils';
@@ -42,6 +42,60 @@ describe('optionValue', () => {
 });
 
 describe('runUlpiArgv', () => {
+  it('should answer, never end in an internal error, when a value cannot be made text ({"toString":0})', () => {
+    const t = tmpTree();
+    try {
+      const file = join(t.dir, '.ulpi/runs/r.json');
+      mkdirSync(join(t.dir, '.ulpi/runs'), { recursive: true });
+      const bad = { toString: 0 };
+      const base = () => ({
+        schemaVersion: 2,
+        status: 'running',
+        units: { a: { status: 'pending', dependsOn: ['b'] }, b: { status: 'done' } },
+        phases: { p: { status: 'done' } },
+        requiredPhases: ['p'],
+        finalValidation: { status: 'green' },
+        openItems: [],
+        resolvedItems: [],
+        updatedAt: '2026-11-30T10:00:00Z',
+      });
+      const docs: [string, Record<string, unknown>][] = [
+        ['schemaVersion', { ...base(), schemaVersion: bad }],
+        ['schemaVersion (array)', { ...base(), schemaVersion: [bad] }],
+        ['dependsOn', { ...base(), units: { a: { status: 'pending', dependsOn: [bad, [bad]] } } }],
+        ['requiredPhases', { ...base(), requiredPhases: [bad] }],
+        ['finalValidation.status', { ...base(), finalValidation: { status: bad } }],
+        ['updatedAt', { ...base(), updatedAt: bad }],
+        ['status', { ...base(), status: bad }],
+      ];
+      const verbs = [
+        ['unit', file, 'a', 'done'],
+        ['phase', file, 'p', 'running'],
+        ['get', file, '--summary'],
+        ['get', file],
+        ['resume', file],
+        ['item', file, '--json', '[{"kind":"x"}]'],
+        ['validation', file, 'green'],
+        ['finalize', file, 'done'],
+        ['gc', join(t.dir, '.ulpi/runs'), '--keep-days', '0'],
+      ];
+      for (const [what, d] of docs)
+        for (const args of verbs) {
+          const text = JSON.stringify(d);
+          writeFileSync(file, text);
+          const code = exitOf([...args]);
+          expect([0, 1, 2], `${what}: ${args[0]}`).toContain(code);
+          // A mutating verb stops (exit 1, file unchanged) where checkpoint.mjs throws its TypeError.
+          if (what.startsWith('schemaVersion') && ['unit', 'phase', 'item', 'validation'].includes(args[0]!)) {
+            expect(code, `${what}: ${args[0]}`).toBe(1);
+            expect(readFileSync(file, 'utf8')).toBe(text);
+          }
+        }
+    } finally {
+      t.cleanup();
+    }
+  });
+
   it('should never end in an internal error, whatever the document and the words', () => {
     const t = tmpTree();
     try {

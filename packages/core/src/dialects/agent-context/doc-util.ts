@@ -1,6 +1,7 @@
 import { basename, dirname } from 'node:path';
 import { documentFinding } from '../../findings/document-finding.js';
 import type { Finding } from '../../findings/finding.js';
+import { valueText } from '../../text/value-text.js';
 import type { CheckedDocument } from '../dialect.js';
 import { type AgentContextCode, agentContextCodes } from './codes.js';
 
@@ -33,4 +34,5 @@ export function dirNameAbove(path: string, up: number): string {
   return basename(d);
 }
 
-export const short = (hash: unknown): string => (typeof hash === 'string' ? hash.slice(0, 12) : String(hash));
+export const short = (hash: unknown): string =>
+  typeof hash === 'string' ? hash.slice(0, 12) : valueText(hash);

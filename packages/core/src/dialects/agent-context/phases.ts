@@ -1,8 +1,9 @@
+import { valueText } from '../../text/value-text.js';
 import { isOrchestratorPhase, ORCHESTRATOR_PHASES, type OrchestratorPhase } from './constants.js';
 
 /** `<iteration zero-padded to 3>:<phase>`, e.g. `001:plan`. */
 export function phaseKey(iteration: number, phase: OrchestratorPhase): string {
-  return `${String(iteration).padStart(3, '0')}:${phase}`;
+  return `${valueText(iteration).padStart(3, '0')}:${phase}`;
 }
 
 /** A completed phase key read leniently: a key that is only badly written (`1:Plan`) still says what it means. */

@@ -1,6 +1,7 @@
 import { dirname, join, relative, sep } from 'node:path';
 import { compareFindings, type Finding, findingAt } from '../../findings/finding.js';
 import { OUTSIDE_REASON, outsideFolderFinding } from '../../fs/folder-link.js';
+import { valueText } from '../../text/value-text.js';
 import { failedRootView } from '../../view/failed-run.js';
 import type { AttemptView, RunFacts, Tone, UnitView } from '../../view/run-view.js';
 import type { CheckedDocument, TreeContext } from '../dialect.js';
@@ -142,7 +143,7 @@ function runView(
   const details = [
     ...(r?.supported
       ? [
-          { label: 'iteration', value: String(r.iteration ?? '?') },
+          { label: 'iteration', value: valueText(r.iteration ?? '?') },
           { label: 'phase', value: r.phase ?? '?' },
         ]
       : []),
@@ -167,7 +168,7 @@ function runView(
       : []),
     ...(r?.convergence?.fingerprint ? [{ label: 'fingerprint', value: r.convergence.fingerprint }] : []),
     ...(r?.resume ? [{ label: 'resume point', value: r.resume.done ? 'completed' : r.resume.key }] : []),
-    ...(r?.revision !== undefined ? [{ label: 'revision', value: String(r.revision) }] : []),
+    ...(r?.revision !== undefined ? [{ label: 'revision', value: valueText(r.revision) }] : []),
     ...(r?.repo ? [{ label: 'repo', value: r.repo }] : []),
     ...(t
       ? [

@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import { CkptError } from '../../errors.js';
 import { atomicReplace } from '../../fs/atomic.js';
 import { type FileSystem, nodeFileSystem } from '../../fs/file-system.js';
+import { valueText } from '../../text/value-text.js';
 import { ORCHESTRATOR_STATE_V1, type OrchestratorPhase } from './constants.js';
 import type { ConvergenceResult } from './convergence.js';
 import { phaseKey, successor } from './phases.js';
@@ -182,7 +183,7 @@ export function loadOrchestratorState(
   }
   if (parsed?.schemaVersion !== ORCHESTRATOR_STATE_V1)
     refuse(
-      `Unsupported orchestrator state schemaVersion "${String(parsed?.schemaVersion)}" for run ${runId}; expected ${ORCHESTRATOR_STATE_V1}.`,
+      `Unsupported orchestrator state schemaVersion "${valueText(parsed?.schemaVersion)}" for run ${runId}; expected ${ORCHESTRATOR_STATE_V1}.`,
     );
   return parsed as OrchestratorState;
 }

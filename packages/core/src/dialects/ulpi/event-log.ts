@@ -1,3 +1,4 @@
+import { valueText } from '../../text/value-text.js';
 import { createHash } from '../../util/crypto.js';
 import { isObject, setOwn } from './model.js';
 
@@ -163,7 +164,7 @@ export function replayUlpiEventLog(text: string): UlpiReplay {
       return fail(
         n,
         'ulpi/event-log-chain',
-        `beforeHash ${String(line.beforeHash).slice(0, 12)}… is not the previous afterHash ${hash.slice(0, 12)}…`,
+        `beforeHash ${valueText(line.beforeHash).slice(0, 12)}… is not the previous afterHash ${hash.slice(0, 12)}…`,
       );
     if (line.op !== 'set' && line.op !== 'merge' && line.op !== 'delete')
       return fail(n, 'ulpi/event-log-bad-transition', `unknown op ${JSON.stringify(line.op)}`);
@@ -231,7 +232,7 @@ function tornTransactionAt(
   for (let want = last.i; want >= 1; want--, k--) {
     const t = want === last.i ? last : txOf(parts[k]);
     if (t === undefined || t.i !== want || t.n !== last.n) return undefined;
-    hashes.unshift(String(t.afterHash));
+    hashes.unshift(valueText(t.afterHash));
   }
   return { index: k + 1, landed: last.i, of: last.n, hashes };
 }

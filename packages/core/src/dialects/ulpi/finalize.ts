@@ -1,3 +1,4 @@
+import { valueText } from '../../text/value-text.js';
 import { isObject, own, type UlpiDoc, unitEntries, unitStatus } from './model.js';
 import { intakeBindingProblems, scopeCoverageProblems } from './scope-coverage.js';
 
@@ -20,7 +21,7 @@ export function ulpiFinalizeDoneProblems(doc: UlpiDoc): string[] {
     : [];
   const required = own(doc, 'requiredPhases');
   const requiredOpen = Array.isArray(required)
-    ? required.filter((p) => own(own(phases, String(p)), 'status') !== 'done').map(String)
+    ? required.filter((p) => own(own(phases, valueText(p)), 'status') !== 'done').map(valueText)
     : [];
   const items = own(doc, 'openItems');
   const openFindings = Array.isArray(items) ? items.length : 0;
@@ -43,7 +44,7 @@ export function ulpiFinalizeDoneProblems(doc: UlpiDoc): string[] {
     const fv = own(doc, 'finalValidation');
     if (own(fv, 'status') !== 'green')
       reasons.push(
-        fv ? `final validation is ${String(own(fv, 'status'))} (not green)` : 'final validation is absent',
+        fv ? `final validation is ${valueText(own(fv, 'status'))} (not green)` : 'final validation is absent',
       );
   }
   return reasons;

@@ -1,6 +1,8 @@
 // Tolerant accessors over a parsed status document: bad input (null units, string dependsOn, `__proto__` keys)
 // reads as something sensible instead of throwing, so every reader answers where the original crashes.
 
+import { valueText } from '../../text/value-text.js';
+
 /** A parsed status document, as read (any shape). */
 export type UlpiDoc = Record<string, unknown>;
 
@@ -44,7 +46,7 @@ export function unitStatus(unit: unknown): string | undefined {
 export function unitDeps(unit: unknown): string[] {
   const d = own(unit, 'dependsOn');
   if (typeof d === 'string') return d === '' ? [] : [d];
-  return Array.isArray(d) ? d.filter((x) => x !== null && x !== undefined).map(String) : [];
+  return Array.isArray(d) ? d.filter((x) => x !== null && x !== undefined).map(valueText) : [];
 }
 
 export function str(obj: unknown, key: string): string | undefined {

@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import { shellQuote } from '../../text/shell-quote.js';
+import { valueText } from '../../text/value-text.js';
 import { isObject, own, unitEntries, unitStatus } from './model.js';
 
 /**
@@ -33,13 +34,13 @@ function rawDeps(unit: unknown): readonly unknown[] {
 export function ulpiResumeSet(doc: unknown): UlpiResumeSet {
   const entries = unitEntries(doc);
   const byId = new Map(entries);
-  const done = (d: unknown) => unitStatus(byId.get(String(d))) === 'done';
+  const done = (d: unknown) => unitStatus(byId.get(valueText(d))) === 'done';
   // The value each key was first written as, so a root prints as the document wrote it.
   const written = new Map<string, unknown>();
   const firstOpen = (id: string) => {
     const d = rawDeps(byId.get(id)).find((x) => !done(x));
     if (d === undefined) return undefined;
-    const key = String(d);
+    const key = valueText(d);
     if (!written.has(key)) written.set(key, d);
     return key;
   };

@@ -1,3 +1,4 @@
+import { valueText } from '../../text/value-text.js';
 import { isObject, own, pointer } from './model.js';
 import type { Emit } from './rules.js';
 
@@ -11,7 +12,7 @@ function order(obj: unknown, base: string[], earlier: string, later: string, emi
     emit(
       'ulpi/timestamps-out-of-order',
       pointer(...base, earlier),
-      `${[...base, earlier].join('.')} (${String(own(obj, earlier))}) is later than ${later} (${String(own(obj, later))})`,
+      `${[...base, earlier].join('.')} (${valueText(own(obj, earlier))}) is later than ${later} (${valueText(own(obj, later))})`,
     );
 }
 

@@ -1,4 +1,5 @@
 import { type Finding, findingAt } from '../../findings/finding.js';
+import { valueText } from '../../text/value-text.js';
 import type { CheckedDocument } from '../dialect.js';
 import { type UlpiCode, ulpiCodes } from './codes.js';
 import { dependencyCycles } from './graph.js';
@@ -103,7 +104,7 @@ function finalizeRules(value: unknown, emit: Emit): void {
     : [];
   const required = own(value, 'requiredPhases');
   const missing = Array.isArray(required)
-    ? required.filter((p) => own(own(phases, String(p)), 'status') !== 'done').map(String)
+    ? required.filter((p) => own(own(phases, valueText(p)), 'status') !== 'done').map(valueText)
     : [];
   if (blocked.length > 0 || missing.length > 0)
     emit(

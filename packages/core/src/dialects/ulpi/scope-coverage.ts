@@ -1,10 +1,11 @@
+import { valueText } from '../../text/value-text.js';
 import { isObject } from './model.js';
 
 const GROUPS = ['covered', 'dropped', 'uncovered'] as const;
 const SHA256 = /^[a-f0-9]{64}$/;
 const blank = (v: unknown) => typeof v !== 'string' || v.trim() === '';
 // Ids are printed as a template literal prints them (`${id}`): a number as its digits, null as "null".
-const show = (v: unknown) => String(v);
+const show = valueText;
 
 /**
  * Why a coverage receipt (`pipeline.scopeCoverage`) does not account for the selected scope, in the original's

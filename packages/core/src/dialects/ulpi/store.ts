@@ -1,5 +1,6 @@
 import { atomicReplace } from '../../fs/atomic.js';
 import { type FileSystem, nodeFileSystem } from '../../fs/file-system.js';
+import { hasNoText, valueText } from '../../text/value-text.js';
 import { ulpiUsage } from './errors.js';
 import { eventLogPathFor, mutateThroughEventLog } from './event-log-io.js';
 import { type UlpiLockOptions, withUlpiLock } from './lock.js';
@@ -58,6 +59,11 @@ export function upgradeUlpiDoc(doc: UlpiDoc): UlpiDoc {
   if (!Object.hasOwn(doc, 'resolvedItems') || doc.resolvedItems === null || doc.resolvedItems === undefined)
     doc.resolvedItems = [];
   // JavaScript's `>=`, as the original compares: a "3" or [3] found there is kept, anything not >= 2 becomes 2.
+  // A value `>=` cannot compare ({"toString":0}) stops the original with a TypeError before it writes: exit 1.
+  if (hasNoText(doc.schemaVersion))
+    throw ulpiUsage(
+      `schemaVersion holds ${valueText(doc.schemaVersion)}, which cannot be compared with ${ULPI_SCHEMA_VERSION} (checkpoint.mjs stops here too); set it to ${ULPI_SCHEMA_VERSION}`,
+    );
   if (!((doc.schemaVersion as number) >= ULPI_SCHEMA_VERSION)) doc.schemaVersion = ULPI_SCHEMA_VERSION;
   return doc;
 }

@@ -1,3 +1,4 @@
+import { valueText } from '../../text/value-text.js';
 import type { ResumeItem, ResumePlan } from '../../view/run-view.js';
 import { dependencyCycles } from './graph.js';
 import { isObject, own, str, type UlpiDoc, unitDeps, unitEntries, unitStatus } from './model.js';
@@ -40,7 +41,7 @@ export function ulpiPlanView(doc: UlpiDoc, file: string): ResumePlan {
   const itemId = (it: unknown, i: number) =>
     isObject(it) && typeof it.id === 'string' ? it.id : `openItems[${i}]`;
   const blocked: ResumeItem[] = Object.entries(set.dep_blocked).map(([id, raw]) => {
-    const root = String(raw);
+    const root = valueText(raw);
     return {
       id,
       reason: `waits for ${root}${!units.has(root) ? ' (not a unit: it never becomes done)' : cyc.has(root) ? ' (in a dependency cycle)' : ''}`,
@@ -106,6 +107,6 @@ export function ulpiLaunchDetail(doc: UlpiDoc): string {
   const l = classifyUlpiLaunch(doc);
   if (l.kind === 'codex-cli') return `codex-cli (runnable): ${l.shell}`;
   if (l.kind === 'legacy-workflow')
-    return `legacy-workflow (migration only): ${String(own(l.launch, 'scriptPath'))}`;
+    return `legacy-workflow (migration only): ${valueText(own(l.launch, 'scriptPath'))}`;
   return own(doc, 'launch') === undefined ? 'no-launch (none persisted)' : 'no-launch (malformed descriptor)';
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { compareFindings, type Finding, findingAt } from '../../findings/finding.js';
+import { valueText } from '../../text/value-text.js';
 import type { PhaseView, RunFacts, Tone, UnitView } from '../../view/run-view.js';
 import type { TreeContext } from '../dialect.js';
 import { ulpiCodes } from './codes.js';
@@ -136,7 +137,7 @@ function details(
     'schema version',
     doc.schemaVersion === 1
       ? '1 (legacy: reads leave it unchanged; a mutating write upgrades it add-only)'
-      : String(doc.schemaVersion),
+      : valueText(doc.schemaVersion),
   );
   add('launch', ulpiLaunchDetail(doc));
   add('current phase', str(doc, 'currentPhase'));
@@ -146,7 +147,7 @@ function details(
     add('branch', [short(str(p, 'integrationRef')), short(str(p, 'targetRef'))].filter(Boolean).join(' → '));
   const fv = own(doc, 'finalValidation');
   if (isObject(fv))
-    add('final validation', `${String(fv.status)}${typeof fv.note === 'string' ? `: ${fv.note}` : ''}`);
+    add('final validation', `${valueText(fv.status)}${typeof fv.note === 'string' ? `: ${fv.note}` : ''}`);
   else if (doc.requireValidation === true) add('final validation', 'required, not recorded yet');
   if (doc.result !== undefined && doc.result !== null)
     add('result', typeof doc.result === 'string' ? doc.result : JSON.stringify(doc.result));

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { type FileSystem, nodeFileSystem } from '../../fs/file-system.js';
+import { valueText } from '../../text/value-text.js';
 import { refuseUlpiSecret, ulpiRefusal, ulpiUsage } from './errors.js';
 import { eventLogPathFor, mutateThroughEventLog } from './event-log-io.js';
 import { ulpiFinalizeDoneProblems } from './finalize.js';
@@ -91,7 +92,7 @@ export function gcUlpiRuns(
     const status = own(doc, 'status');
     if (status === 'running' || status === 'initializing') continue;
     // Date.parse of the value as the original reads it: a missing updatedAt parses as "0" (the year 2000).
-    const ts = Date.parse(String(own(doc, 'updatedAt') || 0));
+    const ts = Date.parse(valueText(own(doc, 'updatedAt') || 0));
     if (Number.isFinite(ts) && ts > cutoff) continue;
     fs.mkdirSync(join(dir, 'archive'), { recursive: true });
     fs.renameSync(fp, join(dir, 'archive', f));

@@ -1,4 +1,5 @@
 import { dependencyCycles } from '../../dialects/ulpi/graph.js';
+import { valueText } from '../../text/value-text.js';
 import { type ResumePlan, RUN_VIEW_FORMAT_VERSION, type RunView, type Tone } from '../run-view.js';
 
 /** Where a node stands in the run's resume plan (as core's plan says, never recomputed here). */
@@ -63,7 +64,7 @@ function planLookup(run: RunView): PlanOf {
       : {};
   return (id) => {
     const p = at.get(id);
-    const root = Object.hasOwn(roots, id) ? String(roots[id]) : undefined;
+    const root = Object.hasOwn(roots, id) ? valueText(roots[id]) : undefined;
     return p ? { ...p, ...(root !== undefined ? { blockedBy: root } : {}) } : { plan: 'none' };
   };
 }

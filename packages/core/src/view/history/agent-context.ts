@@ -1,4 +1,5 @@
 import { parseJson } from '../../parse/json.js';
+import { valueText } from '../../text/value-text.js';
 import type { RunView } from '../run-view.js';
 import { entry, findingEntry, type HistoryEntry, type ReadSource } from './entry.js';
 
@@ -49,7 +50,7 @@ export function agentContextHistory(run: RunView, read: ReadSource): HistoryEntr
             'phase',
             s(v, 'updatedAt'),
             [],
-            `at phase ${s(v, 'currentPhase') ?? '?'} of iteration ${String(v.currentIteration ?? '?')} (revision ${String(v.revision ?? '?')}, ${done} phases completed)`,
+            `at phase ${s(v, 'currentPhase') ?? '?'} of iteration ${valueText(v.currentIteration ?? '?')} (revision ${valueText(v.revision ?? '?')}, ${done} phases completed)`,
             f,
             line('/currentPhase'),
           ),
@@ -86,7 +87,7 @@ export function agentContextHistory(run: RunView, read: ReadSource): HistoryEntr
           'iteration',
           s(v, 'generatedAt'),
           mine,
-          `iteration ${String(v.iteration ?? '?')} persisted${conv ? ` (convergence ${conv})` : ''}`,
+          `iteration ${valueText(v.iteration ?? '?')} persisted${conv ? ` (convergence ${conv})` : ''}`,
           f,
           line('/generatedAt'),
         ),
@@ -99,7 +100,7 @@ export function agentContextHistory(run: RunView, read: ReadSource): HistoryEntr
           'decision',
           s(v, 'generatedAt'),
           mine,
-          `iteration ${String(v.iteration ?? '?')} decided ${s(dec, 'action') ?? '?'}${dec.blocking === true ? ' (blocking)' : ''}${reasons[0] ? `: ${reasons[0]}` : ''}`,
+          `iteration ${valueText(v.iteration ?? '?')} decided ${s(dec, 'action') ?? '?'}${dec.blocking === true ? ' (blocking)' : ''}${reasons[0] ? `: ${reasons[0]}` : ''}`,
           f,
           line('/decision/action'),
         ),

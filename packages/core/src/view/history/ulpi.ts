@@ -3,6 +3,7 @@ import { isObject, own, str, unitDeps } from '../../dialects/ulpi/model.js';
 import { ulpiItemText } from '../../dialects/ulpi/view-plan.js';
 import { parseJson } from '../../parse/json.js';
 import { escapePointerToken } from '../../parse/json-scanner.js';
+import { valueText } from '../../text/value-text.js';
 import type { RunView } from '../run-view.js';
 import { entry, findingEntry, type HistoryEntry, type ReadSource } from './entry.js';
 
@@ -131,7 +132,8 @@ function fromLog(text: string, file: string, add: Add) {
           unitChange(id, undefined, u, str(doc, 'createdAt'), loc, add);
       continue;
     }
-    if (!doc || !Array.isArray(l.path) || typeof l.path[0] !== 'string') continue;
+    // A path the replay rejects (a key that is not a string) changes nothing: skipped before it is read from.
+    if (!doc || !Array.isArray(l.path) || !l.path.every((k) => typeof k === 'string')) continue;
     const [top, key] = l.path as string[];
     const section = top === 'units' || top === 'phases' ? top : undefined;
     const before = clone(section ? (key ? own(own(doc, section), key) : own(doc, section)) : own(doc, top!));
@@ -157,7 +159,7 @@ function fromLog(text: string, file: string, add: Add) {
           after === 'done' ? 'finished' : 'updated',
           str(doc, 'finishedAt') ?? at,
           [],
-          `run ${String(before)} → ${String(after)}`,
+          `run ${valueText(before)} → ${valueText(after)}`,
           ...loc,
         ),
       );
@@ -167,7 +169,7 @@ function fromLog(text: string, file: string, add: Add) {
           'decision',
           str(after, 'at') ?? at,
           [],
-          `final validation ${String(after.status)}${str(after, 'note') ? `: ${str(after, 'note')}` : ''}`,
+          `final validation ${valueText(after.status)}${str(after, 'note') ? `: ${str(after, 'note')}` : ''}`,
           ...loc,
         ),
       );
@@ -266,7 +268,7 @@ function fromSnapshot(text: string, file: string, add: Add) {
         'decision',
         str(fv, 'at'),
         [],
-        `final validation ${String(fv.status)}`,
+        `final validation ${valueText(fv.status)}`,
         ...at('/finalValidation'),
       ),
     );

@@ -6,7 +6,16 @@ import { finalize } from './cases/finalize.mjs';
 import { gcEdges } from './cases/gc-edges.mjs';
 import { getResume } from './cases/get-resume.mjs';
 import { itemsValidation } from './cases/items-validation.mjs';
+import { noText } from './cases/no-text.mjs';
 import { unitPhase } from './cases/unit-phase.mjs';
 import { wordsInit } from './cases/words-init.mjs';
 
-export const cases = [...wordsInit, ...unitPhase, ...getResume, ...itemsValidation, ...finalize, ...gcEdges];
+export const cases = [
+  ...wordsInit,
+  ...unitPhase,
+  ...getResume,
+  ...itemsValidation,
+  ...finalize,
+  ...gcEdges,
+  ...noText,
+];

@@ -16,8 +16,8 @@ export function valueText(value: unknown): string {
 export function hasNoText(value: unknown): boolean {
   if (value === null || typeof value !== 'object') return false;
   try {
-    String(value);
-    return false;
+    // The length is read so that a minifier cannot drop the conversion as free of effects: it is what may throw.
+    return String(value).length < 0;
   } catch {
     return true;
   }

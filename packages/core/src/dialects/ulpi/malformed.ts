@@ -1,3 +1,4 @@
+import { hasNoText, valueText } from '../../text/value-text.js';
 import { ulpiUsage } from './errors.js';
 import { isObject, own, pointer, unitEntries } from './model.js';
 import { describeJson } from './store.js';
@@ -26,5 +27,53 @@ export function assertUnitsReadable(file: string, doc: unknown, o: { deps?: bool
       throw ulpiUsage(
         `${file}: unit '${id}' has dependsOn ${JSON.stringify(deps)}, not an array of unit ids — fix ${pointer('units', id, 'dependsOn')}`,
       );
+    // Each id is looked up as a key (`units[d]`): one that cannot be made text throws there.
+    const list: unknown[] = Array.isArray(deps) ? deps : [];
+    const at = list.findIndex(hasNoText);
+    if (at >= 0)
+      throw ulpiUsage(
+        `${file}: unit '${id}' depends on ${valueText(list[at])}, which is not a unit id — fix ${pointer('units', id, 'dependsOn', at)}`,
+      );
   }
+}
+
+/**
+ * Where the original's `finalize done` throws a TypeError (exit 1, the file unchanged) before it decides: a truthy
+ * `requiredPhases` that is not an array, an entry of it that cannot be made text (looked up as a key, then joined
+ * into the refusal), an id that cannot be made text in the coverage receipt of a coordinator pipeline (named in a
+ * problem or joined), or such a status of a required validation. ckpt stops there too, saying what to fix.
+ */
+export function assertFinalizeReadable(file: string, doc: unknown): void {
+  const stop = (what: string, ...at: (string | number)[]) =>
+    ulpiUsage(`${file}: ${what} — fix ${pointer(...at)} (ckpt validate ${file} shows where)`);
+  const required = own(doc, 'requiredPhases');
+  if (required && !Array.isArray(required))
+    throw stop(`requiredPhases is ${describeJson(required)}, not an array of phase names`, 'requiredPhases');
+  const phases: unknown[] = Array.isArray(required) ? required : [];
+  const phase = phases.findIndex(hasNoText);
+  if (phase >= 0)
+    throw stop(`required phase ${valueText(phases[phase])} is not a phase name`, 'requiredPhases', phase);
+  const pipeline = own(doc, 'pipeline');
+  const coverage = isObject(pipeline) ? own(pipeline, 'scopeCoverage') : undefined;
+  if (isObject(coverage))
+    for (const group of ['covered', 'dropped', 'uncovered']) {
+      const value = own(coverage, group);
+      const ids: unknown[] = Array.isArray(value) ? value : [];
+      const k = ids.findIndex(hasNoText);
+      if (k >= 0)
+        throw stop(
+          `the coverage receipt's ${group} holds ${valueText(ids[k])}, which is not an id`,
+          'pipeline',
+          'scopeCoverage',
+          group,
+          k,
+        );
+    }
+  const validation = own(doc, 'finalValidation');
+  if (own(doc, 'requireValidation') && validation && hasNoText(own(validation, 'status')))
+    throw stop(
+      `the final validation's status is ${valueText(own(validation, 'status'))}, not green or red`,
+      'finalValidation',
+      'status',
+    );
 }

@@ -51,9 +51,10 @@ export function readUlpiDoc(file: string, fs: FileSystem = nodeFileSystem): Ulpi
 /**
  * The add-only upgrade a mutating write applies: `openItems ??= []`, `resolvedItems ??= []` (new keys land at the
  * end) and `schemaVersion` 2 unless the value found is >= 2 (an existing key keeps its place). Nothing else
- * changes; idempotent.
+ * changes; idempotent. A `schemaVersion` that `>=` cannot compare is a usage error naming `file` (exit 1), where
+ * the original throws a TypeError before it writes.
  */
-export function upgradeUlpiDoc(doc: UlpiDoc): UlpiDoc {
+export function upgradeUlpiDoc(doc: UlpiDoc, file = 'the status file'): UlpiDoc {
   if (!Object.hasOwn(doc, 'openItems') || doc.openItems === null || doc.openItems === undefined)
     doc.openItems = [];
   if (!Object.hasOwn(doc, 'resolvedItems') || doc.resolvedItems === null || doc.resolvedItems === undefined)
@@ -62,7 +63,7 @@ export function upgradeUlpiDoc(doc: UlpiDoc): UlpiDoc {
   // A value `>=` cannot compare ({"toString":0}) stops the original with a TypeError before it writes: exit 1.
   if (hasNoText(doc.schemaVersion))
     throw ulpiUsage(
-      `schemaVersion holds ${valueText(doc.schemaVersion)}, which cannot be compared with ${ULPI_SCHEMA_VERSION} (checkpoint.mjs stops here too); set it to ${ULPI_SCHEMA_VERSION}`,
+      `${file}: schemaVersion holds ${valueText(doc.schemaVersion)}, which cannot be compared with ${ULPI_SCHEMA_VERSION} — fix /schemaVersion (ckpt validate ${file} shows where)`,
     );
   if (!((doc.schemaVersion as number) >= ULPI_SCHEMA_VERSION)) doc.schemaVersion = ULPI_SCHEMA_VERSION;
   return doc;
@@ -93,13 +94,13 @@ export function mutateUlpiDoc<T>(
         return mutateThroughEventLog(
           file,
           (doc) => {
-            const r = change(upgradeUlpiDoc(doc), stamp);
+            const r = change(upgradeUlpiDoc(doc, file), stamp);
             doc.updatedAt = stamp;
             return r;
           },
           fs,
         );
-      const doc = upgradeUlpiDoc(readUlpiDoc(file, fs));
+      const doc = upgradeUlpiDoc(readUlpiDoc(file, fs), file);
       const result = change(doc, stamp);
       doc.updatedAt = stamp;
       writeUlpiDoc(file, doc, fs);

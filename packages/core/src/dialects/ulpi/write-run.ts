@@ -5,7 +5,7 @@ import { refuseUlpiSecret, ulpiRefusal, ulpiUsage } from './errors.js';
 import { eventLogPathFor, mutateThroughEventLog } from './event-log-io.js';
 import { ulpiFinalizeDoneProblems } from './finalize.js';
 import { withUlpiLock } from './lock.js';
-import { assertUnitsReadable } from './malformed.js';
+import { assertFinalizeReadable, assertUnitsReadable } from './malformed.js';
 import { own, type UlpiDoc } from './model.js';
 import {
   mutateUlpiDoc,
@@ -33,6 +33,7 @@ export function finalizeUlpiRun(
     (doc, stamp) => {
       if (status === 'done') {
         assertUnitsReadable(file, doc);
+        assertFinalizeReadable(file, doc);
         const reasons = ulpiFinalizeDoneProblems(doc);
         if (reasons.length)
           throw ulpiRefusal(`refusing finalize done — ${reasons.join('; ')} (use needs_attention)`);
@@ -125,7 +126,7 @@ export function migrateUlpiFile(
   const plan = (doc: UlpiDoc): Omit<UlpiMigration, 'written'> => {
     const fromVersion = doc.schemaVersion;
     const before = new Map(Object.entries(doc).map(([k, v]) => [k, JSON.stringify(v)]));
-    upgradeUlpiDoc(doc);
+    upgradeUlpiDoc(doc, file);
     const changes = Object.keys(doc).filter((k) => before.get(k) !== JSON.stringify(doc[k]));
     return { file, fromVersion, changed: changes.length > 0, changes, text: serializeUlpiDoc(doc) };
   };

@@ -67,4 +67,14 @@ export const noText = [
     'finalize done does not read the validation status when none is required',
     finalizable({ finalValidation: { status: NO_TEXT } }),
   ),
+  {
+    name: 'no-text-gc-updated-at',
+    description: 'gc over a terminal run whose updatedAt cannot be made text (the original crashes)',
+    args: ['gc', '.ulpi/runs', '--keep-days', '0'],
+    files: {
+      '.ulpi/runs/a.json': doc({ status: 'done', updatedAt: '2020-01-01T00:00:00Z' }),
+      '.ulpi/runs/b.json': doc({ status: 'done', updatedAt: NO_TEXT }),
+      '.ulpi/runs/c.json': doc({ status: 'done', updatedAt: '2020-01-01T00:00:00Z' }),
+    },
+  },
 ];

@@ -86,7 +86,10 @@ describe('runUlpiArgv', () => {
           const code = exitOf([...args]);
           expect([0, 1, 2], `${what}: ${args[0]}`).toContain(code);
           // A mutating verb stops (exit 1, file unchanged) where checkpoint.mjs throws its TypeError.
-          if (what.startsWith('schemaVersion') && ['unit', 'phase', 'item', 'validation'].includes(args[0]!)) {
+          if (
+            what.startsWith('schemaVersion') &&
+            ['unit', 'phase', 'item', 'validation'].includes(args[0]!)
+          ) {
             expect(code, `${what}: ${args[0]}`).toBe(1);
             expect(readFileSync(file, 'utf8')).toBe(text);
           }

@@ -133,14 +133,14 @@ export function runFinalize(file: string, status: string, result: string | undef
   finalizeUlpiRun(file, status, result !== undefined ? { result } : {}, writeOptions());
 }
 
-/** `gc`; exit 1 when a file holding `null` was left in place (the original crashes on it). */
+/** `gc`; exit 1 when a file was left in place because the original crashes on it (`null`, see gcUlpiRuns). */
 export function runGc(dir: string, keepDays: number): number {
   const r = gcUlpiRuns(dir, { keepDays });
   if (r.reason) out(`${r.archived} archived (${r.reason})`);
   else out(`${r.archived} archived to ${r.dir}/archive (terminal runs older than ${keepDays}d)`);
-  for (const f of r.skipped)
+  for (const s of r.skipped)
     process.stderr.write(
-      `ckpt: ${escapeTerminal(f)} holds null, not a status document — left in place (fix or delete it)\n`,
+      `ckpt: ${escapeTerminal(`${s.file} ${s.why}`)} — left in place (fix or delete it)\n`,
     );
   return r.skipped.length > 0 ? 1 : 0;
 }

@@ -18,7 +18,7 @@ const KEPT: readonly (readonly [input: string, original: string, ckpt: string, w
     'the same exit code, a message that says what to fix',
   ],
   [
-    '`gc` over a runs folder holding a file whose JSON is `null`',
+    '`gc` over a runs folder holding a file whose JSON is `null`, or a terminal run whose `updatedAt` cannot be made text (`{"toString":0}`)',
     'crashes part-way: the runs before it in directory order are archived (exit 1)',
     'archives every other eligible run, leaves that file in place, names it on stderr, exit 1',
     'the outcome no longer depends on directory order',

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { type FileSystem, nodeFileSystem } from '../../fs/file-system.js';
-import { valueText } from '../../text/value-text.js';
+import { hasNoText, valueText } from '../../text/value-text.js';
 import { refuseUlpiSecret, ulpiRefusal, ulpiUsage } from './errors.js';
 import { eventLogPathFor, mutateThroughEventLog } from './event-log-io.js';
 import { ulpiFinalizeDoneProblems } from './finalize.js';
@@ -50,14 +50,15 @@ export interface UlpiGcResult {
   readonly archived: number;
   readonly dir: string;
   readonly reason?: string;
-  /** Files left in place because they hold JSON that is not a status document (`null`). */
-  readonly skipped: readonly string[];
+  /** Files left in place because the original crashes on them, each with why (`holds null, not a status document`). */
+  readonly skipped: readonly { readonly file: string; readonly why: string }[];
 }
 
 /**
  * `gc`: moves top-level runs older than `keepDays` into `archive/`, never a running or initializing one (as the
  * original; unparsable files are left alone). A file holding JSON that is not an object (`null`, where the
- * original crashes) is left alone too and named in `skipped`; the CLI then exits 1.
+ * original crashes) is left alone too and named in `skipped`, as is one whose `updatedAt` cannot be made text; the
+ * CLI then exits 1.
  */
 export function gcUlpiRuns(
   dir: string,
@@ -77,7 +78,7 @@ export function gcUlpiRuns(
     throw ulpiUsage((e as Error).message, e);
   }
   let archived = 0;
-  const skipped: string[] = [];
+  const skipped: { file: string; why: string }[] = [];
   for (const f of names.filter((n) => n.endsWith('.json')).sort()) {
     const fp = join(dir, f);
     let doc: unknown;
@@ -87,13 +88,19 @@ export function gcUlpiRuns(
       continue;
     }
     if (doc === null) {
-      skipped.push(fp);
+      skipped.push({ file: fp, why: 'holds null, not a status document' });
       continue;
     }
     const status = own(doc, 'status');
     if (status === 'running' || status === 'initializing') continue;
-    // Date.parse of the value as the original reads it: a missing updatedAt parses as "0" (the year 2000).
-    const ts = Date.parse(valueText(own(doc, 'updatedAt') || 0));
+    // Date.parse of the value as the original reads it: a missing updatedAt parses as "0" (the year 2000). One
+    // that cannot be made text ({"toString":0}) throws there: the file is left in place, as a null one.
+    const updated = own(doc, 'updatedAt');
+    if (hasNoText(updated)) {
+      skipped.push({ file: fp, why: `has updatedAt ${valueText(updated)}, not a time` });
+      continue;
+    }
+    const ts = Date.parse(String(updated || 0));
     if (Number.isFinite(ts) && ts > cutoff) continue;
     fs.mkdirSync(join(dir, 'archive'), { recursive: true });
     fs.renameSync(fp, join(dir, 'archive', f));

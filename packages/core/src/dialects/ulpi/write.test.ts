@@ -268,7 +268,7 @@ describe('gcUlpiRuns', () => {
     expect(gcUlpiRuns(t.path('runs'), { keepDays: 7 }, { now })).toEqual({
       archived: 1,
       dir: t.path('runs'),
-      skipped: [t.path('runs/null.json')],
+      skipped: [{ file: t.path('runs/null.json'), why: 'holds null, not a status document' }],
     });
     expect(() => readFileSync(t.path('runs/archive/old-done.json'))).not.toThrow();
     expect(() => readFileSync(t.path('runs/null.json'))).not.toThrow();

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, realpathSync, renameSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { tmpTree } from '@ckpt/test-utils';
@@ -10,8 +10,6 @@ import {
   entryExists,
   ReadRefusedError,
   readCheckpointBytes,
-  readInSharedCwd,
-  readingInFolder,
   readRegularFile,
   readRegularFileUtf8,
 } from './read-checkpoint.js';
@@ -199,119 +197,6 @@ describe('readCheckpointBytes', () => {
     // A symlink inside the project to a file inside it is still read, through the exact check.
     symlinkSync(join(proj, 'old/a.json'), join(proj, 'link.json'));
     expect(readRegularFileUtf8(join(proj, 'link.json'), { confineTo: proj })).toBe('{"in":1}');
-  });
-});
-
-describe('readingInFolder', () => {
-  let cleanup = () => {};
-  const start = process.cwd();
-  afterEach(() => {
-    process.chdir(start);
-    readInSharedCwd(undefined);
-    cleanup();
-  });
-  /** A project `proj` with a folder `proj/runs/events` holding a.json and b.json, and a folder outside it. */
-  const project = () => {
-    const t = tmpTree({
-      'proj/runs/events/a.json': '{"in":"a"}',
-      'proj/runs/events/b.json': '{"in":"b"}',
-      'elsewhere/a.json': '{"out":"a"}',
-      'elsewhere/b.json': '{"out":"b"}',
-    });
-    cleanup = t.cleanup;
-    const proj = join(t.dir, 'proj');
-    return { outer: t.dir, proj, events: join(proj, 'runs', 'events') };
-  };
-
-  it("should read the folder's files with the working directory in it, and move it back after", () => {
-    const { proj, events } = project();
-    const got = readingInFolder(events, undefined, () => {
-      expect(process.cwd()).toBe(realpathSync.native(events));
-      const a = readRegularFileUtf8(join(events, 'a.json'), { confineTo: proj });
-      // Opened by its bare name: the folder moved since (inside the project) is still the one read.
-      renameSync(events, join(proj, 'runs', 'moved'));
-      return [a, readRegularFileUtf8(join(events, 'b.json'), { confineTo: proj })];
-    });
-    expect(got).toEqual(['{"in":"a"}', '{"in":"b"}']);
-    expect(process.cwd()).toBe(start);
-    // Whole paths again after it.
-    expect(() => readRegularFileUtf8(join(events, 'b.json'), { confineTo: proj })).toThrow('ENOENT');
-  });
-
-  it('should not follow a folder replaced by a symlink to outside the project while it reads', () => {
-    const { outer, proj, events } = project();
-    const got = readingInFolder(events, undefined, () => {
-      readRegularFileUtf8(join(events, 'a.json'), { confineTo: proj });
-      renameSync(events, join(proj, 'runs', 'old'));
-      symlinkSync(join(outer, 'elsewhere'), events);
-      return readRegularFileUtf8(join(events, 'b.json'), { confineTo: proj });
-    });
-    // The checked folder's file, not the one outside (which a whole path would reach through the new link).
-    expect(got).toBe('{"in":"b"}');
-  });
-
-  it('should refuse a folder that is already a symlink to outside, as a read by the whole path does', () => {
-    const { outer, proj } = project();
-    const linked = join(proj, 'runs', 'linked');
-    symlinkSync(join(outer, 'elsewhere'), linked);
-    const whole = refusal(() => readRegularFileUtf8(join(linked, 'a.json'), { confineTo: proj }));
-    const inFolder = readingInFolder(linked, undefined, () =>
-      refusal(() => readRegularFileUtf8(join(linked, 'a.json'), { confineTo: proj })),
-    );
-    expect(inFolder).toBeInstanceOf(ReadRefusedError);
-    expect((inFolder as ReadRefusedError).findingCode).toBe('io/outside-project');
-    expect((inFolder as Error).message).toBe((whole as Error).message);
-  });
-
-  it('should fail as a read by the whole path does: a missing file, a loop, a link out, a directory', () => {
-    const { outer, proj, events } = project();
-    symlinkSync('loop.json', join(events, 'loop.json'));
-    symlinkSync(join(outer, 'elsewhere', 'a.json'), join(events, 'out.json'));
-    mkdirSync(join(events, 'dir.json'));
-    const failures = () =>
-      ['missing.json', 'loop.json', 'out.json', 'dir.json'].map((name) => {
-        const e = refusal(() => readRegularFileUtf8(join(events, name), { confineTo: proj })) as Error;
-        return { name: e.name, message: e.message, code: (e as NodeJS.ErrnoException).code };
-      });
-    const whole = failures();
-    expect(whole.map((f) => f.message)).toEqual([
-      expect.stringContaining(join(events, 'missing.json')),
-      expect.stringContaining('ELOOP'),
-      expect.stringContaining('outside the project'),
-      expect.stringContaining('EISDIR'),
-    ]);
-    expect(readingInFolder(events, undefined, failures)).toEqual(whole);
-  });
-
-  it('should move the working directory back when the read throws, and not move it for a relative folder', () => {
-    const { events } = project();
-    expect(() =>
-      readingInFolder(events, undefined, () => {
-        throw new Error('read failed');
-      }),
-    ).toThrow('read failed');
-    expect(process.cwd()).toBe(start);
-    readingInFolder('runs/events', undefined, () => expect(process.cwd()).toBe(start));
-    readingInFolder(join(events, 'nothing'), undefined, () => expect(process.cwd()).toBe(start));
-  });
-
-  it("should open by bare names for another thread's move only while its gate says the folder", () => {
-    const { proj, events } = project();
-    const gate = new Int32Array(new SharedArrayBuffer(4));
-    readInSharedCwd({ dir: events, gate });
-    const read = (name: string) => readRegularFileUtf8(join(events, name), { confineTo: proj });
-    // This test moves the working directory itself, as the thread that gives the gate would.
-    process.chdir(events);
-    Atomics.store(gate, 0, 1);
-    expect(read('a.json')).toBe('{"in":"a"}');
-    renameSync(events, join(proj, 'runs', 'moved'));
-    expect(read('b.json')).toBe('{"in":"b"}');
-    // Moved back for good: the whole path, which is gone.
-    Atomics.store(gate, 0, 2);
-    expect(() => read('b.json')).toThrow('ENOENT');
-    // A gate that never said the folder: the whole path.
-    readInSharedCwd({ dir: events, gate: new Int32Array(new SharedArrayBuffer(4)) });
-    expect(() => read('b.json')).toThrow('ENOENT');
   });
 });
 

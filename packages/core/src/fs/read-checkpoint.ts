@@ -10,7 +10,7 @@ import {
   realpathSync,
   type Stats,
 } from 'node:fs';
-import { isAbsolute, sep } from 'node:path';
+import { sep } from 'node:path';
 import { CkptError } from '../errors.js';
 import { errnoNumber } from '../util/os.js';
 import { maxFileSize } from './read-limits.js';
@@ -139,113 +139,6 @@ function outside(path: string): ReadRefusedError {
 const NOFOLLOW_FLAGS = constants.O_NOFOLLOW === undefined ? undefined : OPEN_FLAGS | constants.O_NOFOLLOW;
 
 /**
- * The folder the process's working directory was moved into by this thread (`readingInFolder`), while it reads:
- * a file directly in it is opened by its bare name, which saves the kernel the walk of the folder's path (~1 us of
- * an event's open on 100k events).
- */
-let movedInto: string | undefined;
-/** The same, moved by another thread: its files are opened by their bare name only while `gate` says `IN_FOLDER`. */
-let sharedCwd: { readonly dir: string; readonly gate: Int32Array; checked?: boolean } | undefined;
-/** `CwdGate` states after 0 (not moved yet): moved into the folder, moved back (for good). */
-const IN_FOLDER = 1;
-const MOVED_BACK = 2;
-
-/**
- * What a thread that moves the process's working directory for a read (`readingInFolder`) shows other threads: an
- * Int32Array of one element on a SharedArrayBuffer, 0 when made.
- */
-export type CwdGate = Int32Array;
-
-/** Whether the process's working directory is in `dir` for this thread's opens now. */
-function cwdIn(dir: string): boolean {
-  if (movedInto === dir) return true;
-  const shared = sharedCwd;
-  if (shared === undefined || shared.dir !== dir || Atomics.load(shared.gate, 0) !== IN_FOLDER) return false;
-  // Once per folder: the folder the working directory is in is the one this thread's confinement resolves.
-  shared.checked ??= cwdIsFolder(dir);
-  return shared.checked;
-}
-
-/** Whether the working directory is the folder at `dir` (its real path), as the kernel says now. */
-function cwdIsFolder(dir: string): boolean {
-  try {
-    return process.cwd() === realDir(dir);
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Opens `path`, whose last separator is at `cut`: by its bare name when the working directory is its folder
- * (`cwdIn`). Any failure of that open is left for the open by the whole path, so an error says what it always said;
- * an open made while another thread may have moved the working directory back meanwhile is not used.
- */
-function openIn(path: string, cut: number, flags: number): number {
-  if ((movedInto !== undefined || sharedCwd !== undefined) && inFolderNow(path, cut)) {
-    let fd: number | undefined;
-    try {
-      fd = openSync(path.slice(cut + 1), flags);
-    } catch {
-      fd = undefined;
-    }
-    if (fd !== undefined) {
-      if (movedInto !== undefined || Atomics.load(sharedCwd!.gate, 0) === IN_FOLDER) return fd;
-      closeSync(fd);
-    }
-  }
-  return openSync(path, flags);
-}
-
-/** Whether `path` is a plain name directly in the folder the working directory is in now. */
-function inFolderNow(path: string, cut: number): boolean {
-  const dir = movedInto ?? sharedCwd!.dir;
-  if (cut !== dir.length || !path.startsWith(dir)) return false;
-  const name = path.slice(cut + 1);
-  return name !== '' && name !== '.' && name !== '..' && cwdIn(dir);
-}
-
-/**
- * Runs `read` with the process's working directory in `dir` (an absolute folder path), so that the files directly
- * in it are opened by their bare name (on this thread, and on threads given `gate` with `readInSharedCwd`), then
- * moves it back, also when `read` throws. For the process's main thread only, when nothing else depends on the
- * working directory meanwhile (a server never moves it). The folder is used only when, once moved, the kernel puts
- * the working directory at the real path confinement resolves `dir` to (`realDir`): files are then opened in the
- * folder that was checked, whatever happens to its path meanwhile. When the working directory cannot be moved (a
- * worker thread, no current directory, a folder not there) `read` runs with the whole paths.
- */
-export function readingInFolder<T>(dir: string, gate: CwdGate | undefined, read: () => T): T {
-  if (movedInto !== undefined || !isAbsolute(dir) || dir.endsWith(sep)) return read();
-  let back: string;
-  try {
-    back = process.cwd();
-    process.chdir(dir);
-  } catch {
-    return read();
-  }
-  if (!cwdIsFolder(dir)) {
-    process.chdir(back);
-    return read();
-  }
-  movedInto = dir;
-  if (gate) Atomics.store(gate, 0, IN_FOLDER);
-  try {
-    return read();
-  } finally {
-    movedInto = undefined;
-    if (gate) Atomics.store(gate, 0, MOVED_BACK);
-    process.chdir(back);
-  }
-}
-
-/**
- * This thread's opens of files directly in `dir` go by their bare name while another thread has the process's
- * working directory there (`readingInFolder` with `gate`); undefined: no longer.
- */
-export function readInSharedCwd(shared: { readonly dir: string; readonly gate: CwdGate } | undefined): void {
-  sharedCwd = shared && { dir: shared.dir, gate: shared.gate };
-}
-
-/**
  * Opens a path that must resolve inside `root`. First without following a symlink in its last component: when
  * that succeeds, its real path is its directory's real path (memoised for the pass) plus its name, so no per-file
  * readlink is needed. A symlink (ELOOP), a name that is not plain, or a platform without O_NOFOLLOW take the
@@ -259,7 +152,7 @@ function openConfined(path: string, root: string, opts: ReadOptions | undefined,
   let real: string | undefined;
   if (NOFOLLOW_FLAGS !== undefined && cut > 0 && name !== '' && name !== '.' && name !== '..') {
     try {
-      fd = openIn(path, cut, NOFOLLOW_FLAGS);
+      fd = openSync(path, NOFOLLOW_FLAGS);
       real = `${realDir(path.slice(0, cut))}${sep}${name}`;
     } catch (e) {
       if (fd !== undefined) closeSync(fd);
@@ -282,9 +175,7 @@ function openConfined(path: string, root: string, opts: ReadOptions | undefined,
 /** Opens non-blocking (and confined when asked); type and size are not checked yet. */
 function openUnchecked(path: string, opts: ReadOptions | undefined, sized: boolean): number {
   return opts?.confineTo === undefined
-    ? movedInto === undefined && sharedCwd === undefined
-      ? openSync(path, OPEN_FLAGS)
-      : openIn(path, path.lastIndexOf(sep), OPEN_FLAGS)
+    ? openSync(path, OPEN_FLAGS)
     : openConfined(path, realRoot(opts.confineTo), opts, sized);
 }
 

@@ -123,28 +123,6 @@ describe('prefetchTeamRoot', () => {
     expect(got!.map((d) => (d.value as { evidence?: string })?.evidence)).toContain('1400é');
     expect(got!.some((d) => d.findings.some((f) => f.code.startsWith('parse/')))).toBe(true);
   }, 60_000);
-
-  it('should read with the working directory in the events folder what one thread reads, and move it back', async () => {
-    const { runs, events } = makeRun('in-folder', `${JSON.stringify({ run_id: RUN })}\n`);
-    for (let n = 0; n < 1200; n++) writeEvent(events, n);
-    writeFileSync(join(events, '20261120T0800001201Z-broken.json'), '{');
-    symlinkSync('nowhere.json', join(events, '20261120T0800001202Z-dangling.json'));
-    writeFileSync(join(runs, RUN, 'approvals', 'a.json'), '{}');
-    const pool = { threads: 2, minItemsPerThread: 1, chunkSize: 8 };
-    const start = process.cwd();
-    warmPool(2);
-    await warmPoolLoaded();
-    const ahead = prefetchTeamRoot(runs, tmp, tmp, pool);
-    expect(ahead).toBeDefined();
-    const list = teamDocumentPaths(runs, { confineTo: tmp });
-    const got = prefetchDocuments(list, tmp, tmp, pool, undefined, ahead, false, true);
-    expect(listingTaken(ahead!)).toBe(true);
-    expect(process.cwd()).toBe(start);
-    const one = prefetchDocuments(list, tmp, tmp, { ...pool, chunkSize: 4096 });
-    expect(got).toHaveLength(list.paths.length);
-    expect(seen(got!)).toEqual(seen(one!));
-    expect(got!.some((d) => d.findings.some((f) => f.message.includes('dangling symbolic link')))).toBe(true);
-  }, 60_000);
 });
 
 describe('packed records', () => {

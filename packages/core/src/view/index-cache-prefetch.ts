@@ -1,11 +1,10 @@
-import { isAbsolute, sep } from 'node:path';
+import { sep } from 'node:path';
 import { type CheckOptions, checkEntry, formatOf, pickEntry } from '../check/check-document.js';
 import { documentOf, type SentRecord, withRef } from '../check/records.js';
 import type { CheckedDocument } from '../dialects/dialect.js';
 import { teamDocumentNames } from '../dialects/team/load.js';
 import { eventStateValue } from '../dialects/team/records.js';
 import type { Finding } from '../findings/finding.js';
-import { type CwdGate, readInSharedCwd, readingInFolder } from '../fs/read-checkpoint.js';
 import {
   type PoolAhead,
   type PoolOptions,
@@ -161,11 +160,7 @@ const SLOT_COUNT = 1;
 const SLOT_FOLDERS = 2;
 /** How many blocks of names are written so far. */
 const SLOT_BLOCKS = 3;
-/** The gate (`CwdGate`) of the working directory this thread moves into a folder of the listing while it reads. */
-const SLOT_CWD = 4;
-/** 1 + the index of that folder in the listing's folders (0: none). */
-const SLOT_CWD_FOLDER = 5;
-const SLOT_HEAD = 32;
+const SLOT_HEAD = 16;
 const BLOCK = 1024;
 const SLOT_MOST = 256 * 1024 * 1024;
 const WAITING = 0;
@@ -262,12 +257,7 @@ function giveListing(slot: SharedArrayBuffer, list: Omit<PrefetchList, 'paths'> 
 function takeListing(
   slot: SharedArrayBuffer,
   wait: number,
-):
-  | (Omit<PrefetchList, 'paths'> & {
-      readonly need: (to: number) => void;
-      readonly cwd: { readonly dir: string; readonly gate: CwdGate } | undefined;
-    })
-  | undefined {
+): (Omit<PrefetchList, 'paths'> & { readonly need: (to: number) => void }) | undefined {
   const head = new Int32Array(slot, 0, SLOT_HEAD / 4);
   Atomics.wait(head, SLOT_STATE, WAITING, wait);
   // Given or not meanwhile, a worker that stops waiting lists the root itself, and this thread's listing is
@@ -283,8 +273,6 @@ function takeListing(
   const start = parts.folders + head[SLOT_FOLDERS]!;
   const folders = JSON.parse(bytes.toString('utf8', parts.folders, start)) as [string, number][];
   const dirs = dirsOf(folders);
-  const cwdFolder = folders[head[SLOT_CWD_FOLDER]! - 1]?.[0];
-  const cwd = cwdFolder === undefined ? undefined : { dir: cwdFolder, gate: cwdGateOf(slot) };
   const listedAsFile = new Array<boolean>(count);
   for (let i = 0; i < count; i++) listedAsFile[i] = bytes[SLOT_HEAD + i] === 1;
   const names: string[] = [];
@@ -306,31 +294,7 @@ function takeListing(
       if (names.length === count) done = true;
     }
   };
-  return { dirs, names, listedAsFile, need, cwd };
-}
-
-/** The gate of the working directory in a listing's slot (`SLOT_CWD`). */
-const cwdGateOf = (slot: SharedArrayBuffer): CwdGate => new Int32Array(slot, SLOT_CWD * 4, 1);
-
-/** The folder holding the most documents of a list in a row, and its index in `folderRuns`; undefined: none. */
-function largestFolderRun(
-  dirs: readonly string[],
-): { readonly dir: string; readonly run: number } | undefined {
-  let best: { dir: string; run: number } | undefined;
-  let most = 0;
-  let run = -1;
-  let n = 0;
-  for (let i = 0; i < dirs.length; i++) {
-    if (i === 0 || dirs[i] !== dirs[i - 1]) {
-      run++;
-      n = 0;
-    }
-    if (++n > most) {
-      most = n;
-      best = { dir: dirs[i]!, run };
-    }
-  }
-  return best;
+  return { dirs, names, listedAsFile, need };
 }
 
 /** The kind of the records a worker may send packed (`packed`). */
@@ -401,11 +365,9 @@ const unpacked = (value: unknown, findings: readonly Finding[]): SentRecord => (
  * The list an input gives (`PrefetchInput`); `paths` are made by the reader (`folderOf`), empty here. `own`: the
  * thread listed a team root itself (its records then say which document each is).
  */
-function listOf(input: PrefetchInput): Omit<PrefetchList, 'paths'> & {
-  readonly own?: boolean;
-  readonly need?: (to: number) => void;
-  readonly cwd?: { readonly dir: string; readonly gate: CwdGate } | undefined;
-} {
+function listOf(
+  input: PrefetchInput,
+): Omit<PrefetchList, 'paths'> & { readonly own?: boolean; readonly need?: (to: number) => void } {
   if ('list' in input) return input.list;
   if ('teamRoot' in input) {
     const given = input.listing && takeListing(input.listing, input.listWait ?? LIST_WAIT_MS);
@@ -424,9 +386,7 @@ function listOf(input: PrefetchInput): Omit<PrefetchList, 'paths'> & {
 export const viewDocumentsTask: PoolTask<PrefetchInput, PackedItem> = {
   name: 'view-documents',
   start(input) {
-    const { dirs, names, listedAsFile, own, need, cwd } = listOf(input);
-    // A worker reads the folder the thread that gave the listing has the working directory in by bare names.
-    if ('teamRoot' in input) readInSharedCwd(cwd);
+    const { dirs, names, listedAsFile, own, need } = listOf(input);
     const at = folderOf(input.displayDir);
     // Listed here, not by the thread that takes the records: each record says which document it is.
     const named = own === true;
@@ -528,11 +488,6 @@ export function listingTaken(ahead: PoolAhead): boolean {
  * `teamDocumentPaths`) the workers started before: each document they read whose folder or name is not the one
  * `list` has at its place (the folder changed between the two listings) is read again here. `eventState`: see
  * `PrefetchInput`.
- *
- * `moveCwd`: the caller is the process's main thread and nothing else depends on the working directory while this
- * runs (the CLI): the working directory is moved into the folder holding most of the documents while they are read,
- * and back before this returns (`readingInFolder`), so this thread and the workers started by `prefetchTeamRoot`
- * open them by their bare names.
  */
 export function prefetchDocuments(
   list: PrefetchList,
@@ -542,9 +497,8 @@ export function prefetchDocuments(
   into?: Map<string, CheckedDocument>,
   ahead?: PoolAhead,
   eventState = false,
-  moveCwd = false,
 ): CheckedDocument[] | undefined {
-  const { paths, dirs } = list;
+  const { paths, dirs, names } = list;
   let input: PrefetchInput;
   if (ahead) {
     if (poolThreads(paths.length, pool) <= 1) {
@@ -552,39 +506,14 @@ export function prefetchDocuments(
       return undefined;
     }
     input = { list, displayDir, confineTo, eventState };
+    // The workers wait for this listing (`prefetchTeamRoot`).
+    const slot = slots.get(ahead);
+    if (slot) giveListing(slot, list);
   } else {
     const flat = poolThreads(paths.length, pool) > 1 ? flatOf(list) : undefined;
     if (!flat) return undefined;
     input = { ...flat, displayDir, confineTo, eventState };
   }
-  const slot = ahead && slots.get(ahead);
-  // Only where no path a thread resolves meanwhile is relative to the working directory.
-  const absolute = isAbsolute(displayDir) && (confineTo === undefined || isAbsolute(confineTo));
-  const folder = moveCwd && absolute ? largestFolderRun(dirs) : undefined;
-  if (folder === undefined)
-    return readDocuments(list, input, displayDir, confineTo, eventState, pool, into, ahead, slot);
-  return readingInFolder(folder.dir, slot && cwdGateOf(slot), () => {
-    // The workers read that folder by bare names while the gate says the working directory is there.
-    if (slot) new Int32Array(slot, 0, SLOT_HEAD / 4)[SLOT_CWD_FOLDER] = folder.run + 1;
-    return readDocuments(list, input, displayDir, confineTo, eventState, pool, into, ahead, slot);
-  });
-}
-
-/** `prefetchDocuments`' reads, once its input is made: the listing given to the workers waiting (`slot`) first. */
-function readDocuments(
-  list: PrefetchList,
-  input: PrefetchInput,
-  displayDir: string,
-  confineTo: string | undefined,
-  eventState: boolean,
-  pool: PoolOptions,
-  into: Map<string, CheckedDocument> | undefined,
-  ahead: PoolAhead | undefined,
-  slot: SharedArrayBuffer | undefined,
-): CheckedDocument[] {
-  const { paths, dirs, names } = list;
-  // The workers wait for this listing (`prefetchTeamRoot`).
-  if (slot) giveListing(slot, list);
   // This thread's display paths, folder by folder, in the order the chunks come.
   const at = folderOf(displayDir);
   // Documents a worker listed itself, not those of this list: read here (`mine`).

@@ -42,13 +42,6 @@ export interface LoadProjectOptions {
    * (inputs, evidence, next, an attempt's reason) is not in the runs given. Every summary is the same as without.
    */
   readonly summariesOnly?: boolean;
-  /**
-   * The caller is the process's main thread, and nothing depends on the process's working directory while the load
-   * runs (the CLI; never a server): a large team root's events are then read with the working directory moved into
-   * their folder, each opened by its bare name (the kernel walks no path for it), and it is moved back before the
-   * load returns or throws. Paths, findings and messages are the same.
-   */
-  readonly moveCwd?: boolean;
 }
 
 export interface ProjectIndexOptions extends LoadProjectOptions {
@@ -589,7 +582,6 @@ export function createProjectIndex(projectDir: string, opts: ProjectIndexOptions
         signatures ? docs : undefined,
         list === listed ? early : undefined,
         eventState,
-        opts.moveCwd === true,
       );
       if (read) {
         documentsRead += read.length;

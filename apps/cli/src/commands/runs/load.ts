@@ -22,14 +22,10 @@ export function loadRuns(
   const runs = loadProject(project.dir, {
     ...(dialect ? { dialects: [dialect as DialectId] } : {}),
     onProgress: (m) => progress.message(m),
-    // A symlink out of the project is never read (io/outside-project), as in the viewer. Absolute: no path is
-    // resolved from the working directory while it is moved (`moveCwd`); confinement compares real paths.
-    confineTo: resolve(project.dir),
+    // A symlink out of the project is never read (io/outside-project), as in the viewer.
+    confineTo: project.dir,
     showSecrets,
     summariesOnly,
-    // This is the CLI's main thread, which does nothing else while it loads: a large run's events are read with
-    // the working directory in their folder (by bare names), and it is moved back before loadProject returns.
-    moveCwd: true,
   });
   progress.done();
   if (runs.length === 0) throw noRunsError(project, dialect);

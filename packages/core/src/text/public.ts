@@ -12,7 +12,6 @@ export {
   secretRefusal,
 } from './secrets.js';
 export { shellCommand, shellQuote } from './shell-quote.js';
-export { hasNoText, valueText } from './value-text.js';
 export {
   escapeTerminal,
   escapeTerminalLines,
@@ -21,3 +20,4 @@ export {
   mapStrings,
   stringifyJson,
 } from './terminal-escape.js';
+export { hasNoText, valueText } from './value-text.js';

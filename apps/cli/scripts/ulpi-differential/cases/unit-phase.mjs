@@ -142,6 +142,18 @@ export const unitPhase = [
     },
   },
   {
+    name: 'phase-over-an-array',
+    description: 'phase over a phase stored as an array or a string: its items and characters are spread into keys',
+    args: ['phase', F, 'build', 'running'],
+    files: { [F]: doc({ phases: { build: ['x', { y: 1 }], lint: 'ab' } }) },
+  },
+  {
+    name: 'phase-over-a-string',
+    description: 'phase over a phase stored as a string: its characters are spread into keys',
+    args: ['phase', F, 'lint', 'done'],
+    files: { [F]: doc({ phases: { lint: 'ab' } }) },
+  },
+  {
     name: 'phase-bad-status',
     description: 'an unknown phase status',
     args: ['phase', F, 'build', 'finished'],

@@ -180,9 +180,10 @@ export function setUlpiPhase(file: string, name: string, status: string, opts: U
         throw ulpiUsage(
           `${file}: phases is ${describeJson(doc.phases)}, not an object of phases — fix /phases`,
         );
+      // `{ ...(old || {}) }`, as the original spreads it: an array's items and a string's characters become keys.
       const ph: Record<string, unknown> = {};
       const old = own(doc.phases, name);
-      if (isObject(old)) for (const [k, v] of Object.entries(old)) setOwn(ph, k, v);
+      for (const [k, v] of Object.entries(old || {})) setOwn(ph, k, v);
       ph.status = status;
       ph.updatedAt = stamp;
       if (status === 'running' && !ph.startedAt) ph.startedAt = stamp;

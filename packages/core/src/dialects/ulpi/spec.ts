@@ -42,6 +42,12 @@ const KEPT: readonly (readonly [input: string, original: string, ckpt: string, w
     'reporting success for a write that did nothing misleads the caller',
   ],
   [
+    '`unit` when `units` is an array, `phase` when `phases` is an array',
+    'exit 0: the unit or phase is set on the array, which JSON drops (only `updatedAt` changes)',
+    'exit 1 with what to fix',
+    'a write that reports success must not lose the data',
+  ],
+  [
     '`units` that is not an object (a string, an array, a number) in `resume`, `get --summary`, `finalize done`',
     "walks `units || {}`: a string's characters or an array's indexes become unit ids, a number gives none",
     'exit 1 with what to fix',

@@ -143,7 +143,8 @@ export const unitPhase = [
   },
   {
     name: 'phase-over-an-array',
-    description: 'phase over a phase stored as an array or a string: its items and characters are spread into keys',
+    description:
+      'phase over a phase stored as an array or a string: its items and characters are spread into keys',
     args: ['phase', F, 'build', 'running'],
     files: { [F]: doc({ phases: { build: ['x', { y: 1 }], lint: 'ab' } }) },
   },

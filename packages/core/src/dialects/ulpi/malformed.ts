@@ -3,6 +3,11 @@ import { ulpiUsage } from './errors.js';
 import { isObject, own, pointer, unitEntries } from './model.js';
 import { describeJson } from './store.js';
 
+/** The index of an array's first item that cannot be made text (see `hasNoText`); -1 for none or a non-array. */
+function firstWithoutText(value: unknown): number {
+  return Array.isArray(value) ? value.findIndex(hasNoText) : -1;
+}
+
 /**
  * Where the original checkpoint.mjs crashes on a unit (`null` where a unit object should be, or a truthy
  * `dependsOn` that is not an array) or would take the characters of a `units` string for unit ids, the compatible
@@ -28,11 +33,10 @@ export function assertUnitsReadable(file: string, doc: unknown, o: { deps?: bool
         `${file}: unit '${id}' has dependsOn ${JSON.stringify(deps)}, not an array of unit ids — fix ${pointer('units', id, 'dependsOn')}`,
       );
     // Each id is looked up as a key (`units[d]`): one that cannot be made text throws there.
-    const list: unknown[] = Array.isArray(deps) ? deps : [];
-    const at = list.findIndex(hasNoText);
+    const at = firstWithoutText(deps);
     if (at >= 0)
       throw ulpiUsage(
-        `${file}: unit '${id}' depends on ${valueText(list[at])}, which is not a unit id — fix ${pointer('units', id, 'dependsOn', at)}`,
+        `${file}: unit '${id}' depends on ${valueText((deps as unknown[])[at])}, which is not a unit id — fix ${pointer('units', id, 'dependsOn', at)}`,
       );
   }
 }
@@ -49,20 +53,22 @@ export function assertFinalizeReadable(file: string, doc: unknown): void {
   const required = own(doc, 'requiredPhases');
   if (required && !Array.isArray(required))
     throw stop(`requiredPhases is ${describeJson(required)}, not an array of phase names`, 'requiredPhases');
-  const phases: unknown[] = Array.isArray(required) ? required : [];
-  const phase = phases.findIndex(hasNoText);
+  const phase = firstWithoutText(required);
   if (phase >= 0)
-    throw stop(`required phase ${valueText(phases[phase])} is not a phase name`, 'requiredPhases', phase);
+    throw stop(
+      `required phase ${valueText((required as unknown[])[phase])} is not a phase name`,
+      'requiredPhases',
+      phase,
+    );
   const pipeline = own(doc, 'pipeline');
   const coverage = isObject(pipeline) ? own(pipeline, 'scopeCoverage') : undefined;
   if (isObject(coverage))
     for (const group of ['covered', 'dropped', 'uncovered']) {
-      const value = own(coverage, group);
-      const ids: unknown[] = Array.isArray(value) ? value : [];
-      const k = ids.findIndex(hasNoText);
+      const ids = own(coverage, group);
+      const k = firstWithoutText(ids);
       if (k >= 0)
         throw stop(
-          `the coverage receipt's ${group} holds ${valueText(ids[k])}, which is not an id`,
+          `the coverage receipt's ${group} holds ${valueText((ids as unknown[])[k])}, which is not an id`,
           'pipeline',
           'scopeCoverage',
           group,

@@ -166,6 +166,23 @@ const scenarios = {
       ],
     ],
   },
+  'orchestrate-rerun-shorter': {
+    about:
+      'orchestrate --max-loops 3 with an edit each loop (three iterations), then a dry run of the same task: iteration 001 is rewritten, 002 and 003 are left from the first run',
+    steps: [
+      [
+        'orchestrate',
+        'fix add rounding',
+        '--executor',
+        'codex',
+        '--max-loops',
+        '3',
+        '--executor-command',
+        '{edit}',
+      ],
+      ['orchestrate', 'fix add rounding', '--dry-run'],
+    ],
+  },
   'orchestrate-rollback': {
     about:
       'orchestrate --checkpoint git-worktree with an executor that writes dist/math.js in the worktree: rollback',

@@ -1,4 +1,10 @@
-import { type AgentContextStatus, agentContextStatus, forTerminal, redactSecretsIn } from '@ckpt/core';
+import {
+  type AgentContextStatus,
+  agentContextStatus,
+  forTerminal,
+  latestIteration,
+  redactSecretsIn,
+} from '@ckpt/core';
 import { printJson, printText } from '../../output/print.js';
 import { existingDir } from './dir.js';
 
@@ -26,6 +32,16 @@ function render(s: AgentContextStatus): string {
   }
   out.push('', `Orchestrator runs (${s.runs.length})`);
   for (const r of s.runs) {
+    if (!r.file) {
+      // Iterations without an orchestrator state: opencode-plusplus 0.1.1 and the single-file orchestrator write none.
+      const last = latestIteration(r.iterations);
+      const decision = last?.decision
+        ? `  latest decision ${last.decision}${last.blocking ? ' (blocking)' : ''} (iteration ${last.iteration})`
+        : '';
+      const n = r.iterations.length;
+      out.push(`  ${r.runId}  no orchestrator state  ${n} iteration${n === 1 ? '' : 's'}${decision}`);
+      continue;
+    }
     if (!r.supported) {
       out.push(
         `  ${r.runId}  NOT INTERPRETED: schemaVersion ${JSON.stringify(r.schemaVersion ?? null)} (expected "opencode-plusplus.orchestrator-state.v1")`,

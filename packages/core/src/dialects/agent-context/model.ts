@@ -115,6 +115,26 @@ export function summarizeIteration(it: AgentContextIterationFiles): AgentContext
   };
 }
 
+/**
+ * The iteration written last: the newest `generatedAt`, else the highest number. A rerun of a task without an
+ * orchestrator state (opencode-plusplus 0.1.1) numbers its iterations from 001 again and leaves the higher-numbered
+ * ones of the earlier run in place, so the highest number is not always the latest.
+ */
+export function latestIteration(
+  its: readonly AgentContextIterationSummary[],
+): AgentContextIterationSummary | undefined {
+  let best: AgentContextIterationSummary | undefined;
+  for (const it of its) {
+    if (!best) best = it;
+    else {
+      const a = it.generatedAt ?? '';
+      const b = best.generatedAt ?? '';
+      if (a > b || (a === b && it.iteration > best.iteration)) best = it;
+    }
+  }
+  return best;
+}
+
 export function summarizeRun(
   id: string,
   doc: CheckedDocument | undefined,

@@ -34,10 +34,11 @@ export {
   discoverAgentContextRoots,
   loadAgentContextTree,
 } from './load.js';
-export type {
-  AgentContextIterationSummary,
-  AgentContextRunSummary,
-  AgentContextTaskSummary,
+export {
+  type AgentContextIterationSummary,
+  type AgentContextRunSummary,
+  type AgentContextTaskSummary,
+  latestIteration,
 } from './model.js';
 export {
   keysBefore,

@@ -1,5 +1,10 @@
 import type { PhaseView, ResumePlan } from '../../view/run-view.js';
-import type { AgentContextRunSummary, AgentContextTaskSummary } from './model.js';
+import { TERMINAL_ACTIONS } from './constants.js';
+import type {
+  AgentContextIterationSummary,
+  AgentContextRunSummary,
+  AgentContextTaskSummary,
+} from './model.js';
 import { iterationPhases, phaseKey } from './phases.js';
 
 /** The phases of the run's current iteration, done / current / pending. */
@@ -25,10 +30,29 @@ export function phasesOf(r: AgentContextRunSummary): PhaseView[] {
   });
 }
 
-/** What resuming does: the phase to continue from, the completed phases it skips, and what needs a person. */
+/**
+ * The iteration that ended a run without an orchestrator state (opencode-plusplus 0.1.1 and the single-file
+ * orchestrator): its loop stops on a terminal decision, and the task state is the one written at the start of the
+ * last loop. None when the latest iteration's decision is not terminal (a loop in progress) or the task state was
+ * written after it (a later `loop --write` or a new run).
+ */
+export function loopEndedWithoutState(
+  last: AgentContextIterationSummary | undefined,
+  t: AgentContextTaskSummary | undefined,
+): AgentContextIterationSummary | undefined {
+  if (!t || !last?.decision || !TERMINAL_ACTIONS.includes(last.decision)) return undefined;
+  if (t.updatedAt && last.generatedAt && t.updatedAt > last.generatedAt) return undefined;
+  return last;
+}
+
+/**
+ * What resuming does: the phase to continue from, the completed phases it skips, and what needs a person. `last` is
+ * the latest iteration of a run that has no orchestrator state (see `latestIteration`).
+ */
 export function resumePlan(
   r: AgentContextRunSummary | undefined,
   t: AgentContextTaskSummary | undefined,
+  last?: AgentContextIterationSummary,
 ): ResumePlan {
   const notes: string[] = [];
   if (r && !r.supported)
@@ -69,6 +93,14 @@ export function resumePlan(
     if (r.latestDecision?.action === 'human-review' || r.latestDecision?.action === 'block')
       needsPerson.push({ id: r.runId, reason: `latest decision: ${r.latestDecision.action}` });
   }
+  // One other than finalize is a blocking end (the original exits 1): a person decides what next.
+  const ended = r ? undefined : loopEndedWithoutState(last, t);
+  const stopped = ended?.decision !== 'finalize' ? ended : undefined;
+  if (stopped && t)
+    needsPerson.push({
+      id: t.taskId,
+      reason: `iteration ${stopped.iteration} decided ${stopped.decision}${stopped.reason ? `: ${stopped.reason}` : ''}`,
+    });
   const next = t?.nextAction;
   return {
     summary: r?.resume?.done

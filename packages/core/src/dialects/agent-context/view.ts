@@ -10,10 +10,11 @@ import { type AgentContextTree, loadAgentContextTree } from './load.js';
 import {
   type AgentContextIterationSummary,
   type AgentContextTaskSummary,
+  latestIteration,
   summarizeRun,
   summarizeTask,
 } from './model.js';
-import { phasesOf, resumePlan } from './resume-plan.js';
+import { loopEndedWithoutState, phasesOf, resumePlan } from './resume-plan.js';
 import { treeFindings } from './tree-rules.js';
 
 const TASK_TONE: Record<string, Tone> = {
@@ -129,6 +130,10 @@ function runView(
     r?.iterations ??
     its.filter((x) => x.iteration || x.decision).map((x) => summarizeRun(id, undefined, [x]).iterations[0]!);
   const units = t ? [taskUnit(t, itSummaries)] : [];
+  const last = r ? undefined : latestIteration(itSummaries);
+  // A run whose loop ended (no orchestrator state) is not waiting on a process: finalize is done, any other end is
+  // for a person (resume says so), neither is stale.
+  const ended = loopEndedWithoutState(last, t);
   const status = r ? (r.supported ? (r.phase ?? 'unknown') : 'unsupported') : (t?.state ?? 'unknown');
   const tone: Tone = r
     ? !r.supported
@@ -138,8 +143,12 @@ function runView(
           ? 'ok'
           : (CONVERGENCE_TONE[r.convergence?.status ?? ''] ?? 'ok')
         : 'active'
-    : (TASK_TONE[t?.state ?? ''] ?? 'active');
-  const resume = resumePlan(r, t);
+    : ended
+      ? ended.decision === 'finalize'
+        ? 'ok'
+        : 'neutral'
+      : (TASK_TONE[t?.state ?? ''] ?? 'active');
+  const resume = resumePlan(r, t, last);
   const details = [
     ...(r?.supported
       ? [
@@ -155,6 +164,14 @@ function runView(
           {
             label: 'latest decision',
             value: `${r.latestDecision.action}${r.latestDecision.blocking ? ' (blocking)' : ''}`,
+          },
+        ]
+      : []),
+    ...(last?.decision
+      ? [
+          {
+            label: 'latest decision',
+            value: `${last.decision}${last.blocking ? ' (blocking)' : ''}, iteration ${last.iteration}`,
           },
         ]
       : []),

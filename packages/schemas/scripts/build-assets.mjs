@@ -2,10 +2,12 @@
 // dist/validators/<dialect>/<kind>.cjs (loaded synchronously by core, no ajv compile at run time), and writes the
 // CommonJS entry dist/index.cjs.
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { layoutProofCode } from './layout-proof.mjs';
 import { leanValidatorCode } from './lean-validators.mjs';
 import { listSchemaFiles, packageDir, readCatalog } from './schema-files.mjs';
-import { OUR_UCS2LENGTH, standaloneValidatorCode } from './standalone-code.mjs';
+import { OUR_FORMATS, OUR_UCS2LENGTH, standaloneValidatorCode } from './standalone-code.mjs';
 
 const write = (path, text) => {
   mkdirSync(dirname(path), { recursive: true });
@@ -27,12 +29,23 @@ write(join(packageDir, 'json/catalog.json'), `${JSON.stringify(readCatalog(), nu
 mkdirSync(join(packageDir, 'dist'), { recursive: true });
 copyFileSync(join(packageDir, 'scripts/formats.cjs'), join(packageDir, 'dist/formats.cjs'));
 copyFileSync(join(packageDir, 'scripts/ucs2length.cjs'), join(packageDir, 'dist/ucs2length.cjs'));
+const formats = createRequire(import.meta.url)('./formats.cjs');
+// Kinds read as one JSON document when a catalog entry names them alone (the only ones core proves by layout).
+const jsonKinds = new Set(
+  readCatalog().schemas.flatMap((s) => (s.format === 'json' && !s.kinds ? [s.kind] : [])),
+);
+let proofs = 0;
 for (const e of entries) {
   const ours = standaloneValidatorCode(e.schema, e.id);
-  // Without the calls and allocations a parsed value does not need (scripts/lean-validators.mjs).
+  // Without the calls and allocations a parsed value does not need (scripts/lean-validators.mjs), and with the kind's
+  // layout proof when its schema has one (scripts/layout-proof.mjs).
+  const proof = jsonKinds.has(e.id)
+    ? layoutProofCode(e.schema, formats, OUR_FORMATS, OUR_UCS2LENGTH)
+    : undefined;
+  if (proof) proofs++;
   write(
     join(packageDir, 'dist/validators', e.dialect, `${e.kind}.cjs`),
-    leanValidatorCode(ours, OUR_UCS2LENGTH),
+    leanValidatorCode(ours, OUR_UCS2LENGTH) + (proof ?? ''),
   );
 }
 
@@ -60,4 +73,6 @@ function createValidator(kind) {
 module.exports = { schemas, catalog, kinds, ajvOptions, createAjv, createValidator };
 `;
 write(join(packageDir, 'dist/index.cjs'), cjs);
-console.log(`build-assets: ${entries.length} schemas, ${entries.length} precompiled validators.`);
+console.log(
+  `build-assets: ${entries.length} schemas, ${entries.length} precompiled validators, ${proofs} layout proofs.`,
+);

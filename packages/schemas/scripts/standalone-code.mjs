@@ -9,6 +9,9 @@ const AJV_UCS2LENGTH = 'require("ajv/dist/runtime/ucs2length").default';
 /** How a validator requires its string length (scripts/ucs2length.cjs, copied to dist/). */
 export const OUR_UCS2LENGTH = 'require("../../ucs2length.cjs").default';
 
+/** How a validator requires its formats (scripts/formats.cjs, copied to dist/): the `formats` code given to ajv below. */
+export const OUR_FORMATS = 'require("../../formats.cjs")';
+
 /** The standalone CommonJS code of a validator for `schema`; `id` names it in an error. */
 export function standaloneValidatorCode(schema, id = '') {
   const ajv = new Ajv2020({

@@ -7,10 +7,11 @@ import { ReadRefusedError } from '../fs/read-checkpoint.js';
 import { readFailureFinding } from '../fs/read-failure.js';
 import { type DecodedText, readUtf8File } from '../parse/decode.js';
 import { parseEnv } from '../parse/env.js';
-import { parseJson } from '../parse/json.js';
+import { parsedSourceMap, parseJson } from '../parse/json.js';
 import { parseJsonl } from '../parse/jsonl.js';
 import type { SourceMap } from '../parse/source-map.js';
 import { ajvErrorsToFindings } from '../validate/ajv-findings.js';
+import { provedByLayout } from '../validate/layout-proof.js';
 import { unknownFields } from '../validate/unknown-fields.js';
 import { validatorFor } from '../validate/validators.js';
 import { checkDeclaredSchema, type DeclaredSchemaVerdict } from '../versioning/declared-schema.js';
@@ -104,6 +105,12 @@ function declaredSchema(
   )
     return undefined;
   return checkDeclaredSchema(value, (schemaFor(kind) as { $id: string }).$id, file, sourceMap);
+}
+
+/** The value of a text proved valid by its layout, when its entry names one kind (`provedByLayout`). */
+function provedAs(entry: CatalogEntry, text: string): object | undefined {
+  const kinds = entryKinds(entry);
+  return kinds.length === 1 ? provedByLayout(kinds[0]!, text) : undefined;
 }
 
 /** No findings: shared, never added to. */
@@ -219,7 +226,13 @@ export function checkEntry(
   }
   const text = decoded.text;
   const format = formatOf(path, entry);
-  const parsed = parseAs(format, text, file);
+  // A text its layout proves a valid document of its kind is parsed, and has no parse or schema finding, without
+  // the parse's tally or the validator (validate/layout-proof.ts); any other takes the full path.
+  const proved = format === 'json' && entry ? provedAs(entry, text) : undefined;
+  const parsed: Parsed =
+    proved === undefined
+      ? parseAs(format, text, file)
+      : { value: proved, usable: true, sourceMap: parsedSourceMap(text), findings: NONE };
   const kind =
     parsed.value === undefined ? entry && entryKinds(entry)[0] : detectKind(entry, parsed.value, opts);
   if (!entry && !kind) {
@@ -251,11 +264,13 @@ export function checkEntry(
   if (declared && !declared.readable) usable = false;
   else if (kind && checkable) {
     const schema =
-      format === 'jsonl'
-        ? jsonlSchemaFindings(kind, text, file, opts.strict ?? false)
-        : parsed.sourceMap
-          ? schemaFindings(kind, parsed.value, file, parsed.sourceMap, opts.strict ?? false)
-          : NONE;
+      proved !== undefined
+        ? NONE
+        : format === 'jsonl'
+          ? jsonlSchemaFindings(kind, text, file, opts.strict ?? false)
+          : parsed.sourceMap
+            ? schemaFindings(kind, parsed.value, file, parsed.sourceMap, opts.strict ?? false)
+            : NONE;
     findings = plus(findings, schema);
   } else if (!kind && parsed.value !== undefined) {
     findings = plus(findings, [

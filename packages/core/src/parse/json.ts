@@ -136,6 +136,16 @@ export class JsonSourceMap implements SourceMap {
   }
 }
 
+/**
+ * The source map of a text known to be one JSON document nesting within MAX_DEPTH (`provedByLayout`): as parseJson
+ * leaves it for such a text.
+ */
+export function parsedSourceMap(text: string): JsonSourceMap {
+  const sourceMap = new JsonSourceMap(text);
+  sourceMap.parsed = true;
+  return sourceMap;
+}
+
 /** Parses JSON text. Never throws: syntax errors, duplicate keys and deep nesting become findings. */
 export function parseJson(text: string, file: string): ParsedJson {
   const sourceMap = new JsonSourceMap(text);

@@ -19,7 +19,12 @@ export function treeFindings(tree: AgentContextTree): Finding[] {
   for (const [id, doc] of tree.orchestrator) {
     const v = obj(doc.value);
     if (!doc.usable || !v || v.schemaVersion !== ORCHESTRATOR_STATE_V1) continue;
-    const persisted = (tree.iterations.get(id) ?? []).filter((it) => it.iteration || it.decision);
+    // Iterations written before this state was created are an earlier run's: a run again after the orchestrator
+    // folder was deleted rewrites 001.. and leaves the higher-numbered ones of the earlier run on disk.
+    const createdAt = typeof v.createdAt === 'string' ? v.createdAt : undefined;
+    const persisted = (tree.iterations.get(id) ?? []).filter(
+      (it) => (it.iteration || it.decision) && !writtenBefore(it, createdAt),
+    );
     const last = persisted.at(-1);
     if (!last) continue;
     const problems: string[] = [];
@@ -49,6 +54,20 @@ export function treeFindings(tree: AgentContextTree): Finding[] {
   return out;
 }
 
+/** When an iteration's records were written (`generatedAt` of iteration.json, else of decision.json). */
+function generatedAt(it: AgentContextIterationFiles): string | undefined {
+  for (const doc of [it.iteration, it.decision]) {
+    const g = doc?.usable ? obj(doc.value)?.generatedAt : undefined;
+    if (typeof g === 'string') return g;
+  }
+  return undefined;
+}
+
+function writtenBefore(it: AgentContextIterationFiles, time: string | undefined): boolean {
+  const g = generatedAt(it);
+  return time !== undefined && g !== undefined && g < time;
+}
+
 function fpValue(doc: AgentContextIterationFiles['iteration']): string | undefined {
   if (!doc?.usable) return undefined;
   const v = obj(obj(obj(doc.value)?.convergence)?.fingerprint)?.value;
@@ -62,14 +81,17 @@ function chainFindings(list: readonly AgentContextIterationFiles[]): Finding[] {
     const value = fpValue(it.iteration) ?? fpValue(it.decision);
     if (value !== undefined && !onDisk.has(value)) onDisk.set(value, it.number);
   }
-  let prev: { number: number; value: string | undefined } | undefined;
+  let prev: { number: number; value: string | undefined; at: string | undefined } | undefined;
   for (const it of list) {
+    // An iteration written before its predecessor is left from an earlier run whose lower iterations a later run
+    // rewrote: its previousFingerprint is that earlier run's, not a link to the iteration now below it.
+    const older = prev?.at !== undefined && writtenBefore(it, prev.at);
     for (const doc of [it.iteration, it.decision]) {
       if (!doc?.usable) continue;
       const conv = obj(obj(doc.value)?.convergence);
       if (!conv) continue;
       const stored = conv.previousFingerprint;
-      const expected = prev && prev.number === it.number - 1 ? prev.value : undefined;
+      const expected = prev && prev.number === it.number - 1 && !older ? prev.value : undefined;
       // The orchestrator seeds the first iteration of a new state with the last persisted iteration report, so a
       // task rerun after its orchestrator state was deleted carries the earlier run's last fingerprint.
       if (it.number === 1 && typeof stored === 'string') out.push(rerunNote(doc, stored, onDisk.get(stored)));
@@ -84,7 +106,7 @@ function chainFindings(list: readonly AgentContextIterationFiles[]): Finding[] {
         );
     }
     const value = fpValue(it.iteration) ?? fpValue(it.decision);
-    prev = { number: it.number, value };
+    prev = { number: it.number, value, at: generatedAt(it) };
   }
   return out;
 }

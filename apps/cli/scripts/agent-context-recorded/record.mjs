@@ -216,6 +216,14 @@ const scenarios = {
       ],
     ],
   },
+  'task-id-fallback': {
+    about:
+      'run with task texts that leave no [a-z0-9]: the original names the run task-<base36 of its 32-bit hash> (ckpt taskSlug gives the same ids)',
+    steps: [
+      ['run', '日本語'],
+      ['run', '!!!'],
+    ],
+  },
   'task-states': {
     about:
       'the task state machine through the CLI: one task taken from run to READY_FOR_REVIEW (run, loop preflight, an edit, loop after-edit on stale context, update, loop after-edit, a recorded passing test, loop after-edit with that trace), and three tasks left where a single loop puts them (handoff only, stale context, edited)',

@@ -1,5 +1,3 @@
-import { createHash } from '../../util/crypto.js';
-
 /** Longest task id OpenCode++ writes. */
 export const TASK_ID_MAX = 56;
 
@@ -7,8 +5,9 @@ export const TASK_ID_MAX = 56;
  * The task id OpenCode++ derives from a task text, which names `.agent-context/runs/<task-id>/`: NFKD, lowercase,
  * every run of characters outside `[a-z0-9]` becomes one `-`, leading and trailing `-` are trimmed, then the id
  * is cut to 56 characters. A text with nothing left (only punctuation, or only non-Latin letters) gets
- * `task-<base36 hash>`; the hash is ckpt's choice (the first 40 bits of the text's sha256), since the original's
- * is not documented.
+ * `task-<base36 hash>` with the original's hash (`hashTask`: 31·h + the first UTF-16 unit of each code point, in 32
+ * bits, then its absolute value; `src/outputs/task-run.ts` of opencode-plusplus 0.1.1, `src/core/task-id.ts` later;
+ * `日本語` → `task-fflhz`, recorded from 0.1.1).
  *
  * @example
  * ```ts
@@ -24,6 +23,7 @@ export function taskSlug(text: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, TASK_ID_MAX);
   if (slug) return slug;
-  const hex = createHash('sha256').update(text).digest('hex').slice(0, 10);
-  return `task-${Number.parseInt(hex, 16).toString(36)}`;
+  let hash = 0;
+  for (const char of text) hash = ((hash << 5) - hash + char.charCodeAt(0)) | 0;
+  return `task-${Math.abs(hash).toString(36)}`;
 }

@@ -1,5 +1,6 @@
-// The layout proof of a kind (build-assets.mjs appends it to the kind's precompiled validator as `layoutProof`):
-// `layoutProof(text)` returns JSON.parse(text) when the text is proved a valid document of the kind, else undefined.
+// The layout proof of a kind (build-assets.mjs appends its maker to the kind's precompiled validator as
+// `makeLayoutProof`, which builds nothing until called): `makeLayoutProof()(text)` returns JSON.parse(text) when the
+// text is proved a valid document of the kind, else undefined.
 // Core takes the proof instead of parsing with its duplicate-key and depth tally and running the validator
 // (core's validate/layout-proof.ts); a text it does not prove takes that full path, which alone reports.
 //
@@ -193,7 +194,7 @@ function memberOf(schema, c, x) {
 }
 
 /**
- * The layout proof's CommonJS code for a schema (statements setting `module.exports.layoutProof`), or undefined when
+ * The layout proof's CommonJS code for a schema (statements setting `module.exports.makeLayoutProof`), or undefined when
  * the schema uses anything not supported: a root object of `properties` and `required` (its first member in
  * `properties` order required), members of type string, integer, null, boolean or an array of such, with `enum`
  * (plain strings), `format` (an entry of `formats`, the table the validators check with), `pattern`, `minLength`,
@@ -232,7 +233,7 @@ export function layoutProofCode(schema, formats, formatsRequire, lengthRequire) 
   }
   text += `${WS}\\}${WS}$`;
   const memos = Array.from({ length: c.memos }, (_, i) => `m${i}`);
-  return `;module.exports.layoutProof = (function () {
+  return `;module.exports.makeLayoutProof = function makeLayoutProof() {
   const layout = new RegExp(${JSON.stringify(text)});
   const p = [${c.patterns.map((s) => `new RegExp(${JSON.stringify(s)}, "u")`).join(', ')}];
 ${c.formatNames.map((f, i) => `  const f${i} = ${formatsRequire}[${JSON.stringify(f)}];\n`).join('')}${
@@ -249,6 +250,6 @@ ${code}      return v;
       return;
     }
   };
-})();
+};
 `;
 }

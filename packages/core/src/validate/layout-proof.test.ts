@@ -8,9 +8,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { entryKinds, matchCatalog, schemaFor } from '../detect/catalog.js';
 import { parseJson } from '../parse/json.js';
-import { provedByLayout } from './layout-proof.js';
+import { BRIEF_TEXTS, layoutProofOf, provedByLayout } from './layout-proof.js';
 import { unknownFields } from './unknown-fields.js';
 import { validatorFor } from './validators.js';
+
+/** The proof of a kind itself (provedByLayout without its brief-input rule). */
+const proved = (kind: string, text: string) => layoutProofOf(kind)?.(text);
 
 const repo = fileURLToPath(new URL('../../../../', import.meta.url));
 const PROVED_KINDS = ['team/task-event', 'team/run', 'team/approval'] as const;
@@ -20,12 +23,12 @@ const PROVED_KINDS = ['team/task-event', 'team/run', 'team/approval'] as const;
  * fields) beside the proof's answer: a proved text must have none and the same value, key order included.
  */
 function expectProofHolds(kind: string, text: string): boolean {
-  const proved = provedByLayout(kind, text);
-  if (proved === undefined) return false;
+  const value = proved(kind, text);
+  if (value === undefined) return false;
   const parsed = parseJson(text, 'f.json');
   expect(parsed.findings).toEqual([]);
   expect(parsed.ok).toBe(true);
-  expect(JSON.stringify(proved)).toBe(JSON.stringify(parsed.value));
+  expect(JSON.stringify(value)).toBe(JSON.stringify(parsed.value));
   expect(validatorFor(kind)(parsed.value)).toBe(true);
   expect(unknownFields(schemaFor(kind), parsed.value, 'f.json', parsed.sourceMap)).toEqual([]);
   return true;
@@ -174,6 +177,18 @@ const mutated = (texts: fc.Arbitrary<string>) =>
     });
 
 describe('provedByLayout', () => {
+  it('should check the texts of a brief input the full way, then prove', () => {
+    const text = readFileSync(
+      join(
+        repo,
+        'test-fixtures/team/approval-unknown-field/.team/runs/20261028T131016577943Z-20fe61/run.json',
+      ),
+      'utf8',
+    );
+    for (let i = 0; i < BRIEF_TEXTS; i++) expect(provedByLayout('team/run', text)).toBeUndefined();
+    expect(provedByLayout('team/run', text)).toEqual(JSON.parse(text));
+  });
+
   it('should prove the documents the team writer writes, with their value', () => {
     const event = {
       event: 'task_started',
@@ -194,9 +209,9 @@ describe('provedByLayout', () => {
       reason: 'flaky',
     };
     const text = `${JSON.stringify(event, null, 2)}\n`;
-    expect(provedByLayout('team/task-event', text)).toEqual(event);
+    expect(proved('team/task-event', text)).toEqual(event);
     const { retry_of: _, reason: __, ...first } = event;
-    expect(provedByLayout('team/task-event', `${JSON.stringify(first, null, 2)}\n`)).toEqual(first);
+    expect(proved('team/task-event', `${JSON.stringify(first, null, 2)}\n`)).toEqual(first);
     expect(expectProofHolds('team/task-event', text)).toBe(true);
   });
 
@@ -208,7 +223,7 @@ describe('provedByLayout', () => {
       ),
       'utf8',
     );
-    expect(provedByLayout('team/task-event', base)).toBeDefined();
+    expect(proved('team/task-event', base)).toBeDefined();
     for (const bad of [
       base.replace('"attempt": 1', '"attempt": 0'),
       base.replace(/"at": "[^"]*"/, '"at": "2026-02-31T10:00:00Z"'),
@@ -217,18 +232,18 @@ describe('provedByLayout', () => {
       base.replace(/\}\s*$/, ', "extra": true}'),
       base.replace(/"stage": "[^"]*"/, '"stage": ""'),
     ])
-      expect(provedByLayout('team/task-event', bad)).toBeUndefined();
+      expect(proved('team/task-event', bad)).toBeUndefined();
     // Millions of array items overflow the regular expression's backtracking stack: no proof, and no error.
     const many = base.replace(/"inputs": \[/, `"inputs": [${'"a",'.repeat(3_000_000)}`);
-    expect(() => provedByLayout('team/task-event', many)).not.toThrow();
+    expect(() => proved('team/task-event', many)).not.toThrow();
     // No proof for a kind whose schema it does not support (nested objects): the full path only.
-    expect(validatorFor('ulpi/status-v2').layoutProof).toBeUndefined();
+    expect(layoutProofOf('ulpi/status-v2')).toBeUndefined();
   });
 
   it('should never prove a fixture document the full path reports, and prove the valid ones of the team', () => {
     const docs = fixtureDocuments();
     let proved = 0;
-    for (const d of docs) if (validatorFor(d.kind).layoutProof && expectProofHolds(d.kind, d.text)) proved++;
+    for (const d of docs) if (layoutProofOf(d.kind) && expectProofHolds(d.kind, d.text)) proved++;
     expect(proved).toBeGreaterThan(20);
   });
 
@@ -282,10 +297,10 @@ const LENGTH = 'require("../../ucs2length.cjs").default';
 function proofOf(schema: object): ((text: string) => object | undefined) | undefined {
   const code = layoutProofCode(schema, formats, FORMATS, LENGTH);
   if (code === undefined) return undefined;
-  const mod = { exports: {} as { layoutProof: (text: string) => object | undefined } };
+  const mod = { exports: {} as { makeLayoutProof: () => (text: string) => object | undefined } };
   const req = (id: string) => require(join(schemasDir, 'dist', id.slice('../../'.length)));
   new Function('module', 'exports', 'require', code)(mod, mod.exports, req);
-  return mod.exports.layoutProof;
+  return mod.exports.makeLayoutProof();
 }
 
 describe('layoutProofCode', () => {

@@ -12,8 +12,8 @@ export interface AjvError {
 export interface PrecompiledValidator {
   (data: unknown): boolean;
   errors?: AjvError[] | null;
-  /** The kind's layout proof, when its schema has one (`provedByLayout`). */
-  layoutProof?: (text: string) => object | undefined;
+  /** Makes the kind's layout proof, when its schema has one (validate/layout-proof.ts). */
+  makeLayoutProof?: () => (text: string) => object | undefined;
 }
 
 /** Node's require for this module, made on first use. */

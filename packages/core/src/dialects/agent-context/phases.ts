@@ -40,18 +40,34 @@ export function iterationPhases(iteration: number): OrchestratorPhase[] {
  * `decide` in iteration 2 needs 001:plan … 001:persist, 002:plan … 002:evaluate.
  */
 export function keysBefore(phase: OrchestratorPhase, iteration: number): string[] {
-  const out: string[] = [];
-  for (let i = 1; i < iteration; i++) for (const p of iterationPhases(i)) out.push(phaseKey(i, p));
-  if (phase === 'finalize' || phase === 'completed') {
-    for (const p of iterationPhases(iteration)) out.push(phaseKey(iteration, p));
-    if (phase === 'completed') out.push(phaseKey(iteration, 'finalize'));
-    return out;
-  }
-  for (const p of iterationPhases(iteration)) {
-    if (p === phase) break;
-    out.push(phaseKey(iteration, p));
-  }
-  return out;
+  return [...expectedKeys(phase, iteration)];
+}
+
+/** The phases of `iteration` that come before `phase` (all of them, and finalize, for finalize and completed). */
+function phasesBefore(phase: OrchestratorPhase, iteration: number): OrchestratorPhase[] {
+  const all = iterationPhases(iteration);
+  if (phase === 'finalize') return all;
+  if (phase === 'completed') return [...all, 'finalize'];
+  const at = all.indexOf(phase);
+  return at === -1 ? all : all.slice(0, at);
+}
+
+/** `keysBefore`'s keys one at a time, in order: a caller may stop early (a document may say iteration 1e308). */
+function* expectedKeys(phase: OrchestratorPhase, iteration: number): Generator<string> {
+  for (let i = 1; i < iteration; i++) for (const p of iterationPhases(i)) yield phaseKey(i, p);
+  for (const p of phasesBefore(phase, iteration)) yield phaseKey(iteration, p);
+}
+
+/** How many keys `keysBefore` holds, without making them. */
+function expectedCount(phase: OrchestratorPhase, iteration: number): number {
+  const whole = Math.ceil(iteration) - 1; // the loop's i = 1, 2, ... below iteration
+  return (whole > 0 ? 7 + 6 * (whole - 1) : 0) + phasesBefore(phase, iteration).length;
+}
+
+/** Whether `keysBefore(phase, iteration)` holds the key of phase `p` in iteration `i`. */
+function isExpected(i: number, p: OrchestratorPhase, phase: OrchestratorPhase, iteration: number): boolean {
+  if (i >= 1 && i < iteration) return iterationPhases(i).includes(p);
+  return i === iteration && phasesBefore(phase, iteration).includes(p);
 }
 
 /** The state fields a phase needs, set by the transitions before it (FORMATS.md section 4). */
@@ -85,25 +101,44 @@ export interface PhaseStateLike {
 
 /** Why completed phase keys do not support the current phase: keys it lacks, keys from after it. Empty if fine. */
 export function phaseStateProblems(state: PhaseStateLike): string[] {
+  const { currentPhase: phase, currentIteration: iteration } = state;
   const done = new Set<string>();
+  const extra: string[] = [];
+  let held = 0;
   for (const raw of state.completedPhases) {
     const k = parsePhaseKey(raw);
-    if (k) done.add(k.key);
+    if (!k || done.has(k.key)) continue;
+    done.add(k.key);
+    if (isExpected(k.iteration, k.phase, phase, iteration)) held++;
+    else extra.push(k.key);
   }
-  const expected = keysBefore(state.currentPhase, state.currentIteration);
-  const missing = expected.filter((k) => !done.has(k));
-  const allowed = new Set(expected);
-  const extra = [...done].filter((k) => !allowed.has(k));
+  // The expected keys are counted, not listed: only the first few missing ones are named, so a state whose
+  // iteration is huge (1e308 in a hand-edited file) costs what its completed keys cost.
+  const missing: string[] = [];
+  const missingCount = expectedCount(phase, iteration) - held;
+  if (missingCount > 0)
+    for (const k of expectedKeys(phase, iteration)) {
+      if (done.has(k)) continue;
+      missing.push(k);
+      if (missing.length === SHOWN) break;
+    }
   const out: string[] = [];
-  if (missing.length > 0) out.push(`lacks ${listed(missing)}`);
+  if (missingCount > 0) out.push(`lacks ${listed(missing, missingCount)}`);
   if (extra.length > 0)
-    out.push(`already holds ${listed(extra)}, which come${extra.length === 1 ? 's' : ''} after it`);
+    out.push(
+      `already holds ${listed(extra, extra.length)}, which come${extra.length === 1 ? 's' : ''} after it`,
+    );
   return out;
 }
 
-function listed(keys: readonly string[]): string {
-  const shown = keys.slice(0, 4).map((k) => `"${k}"`);
-  return keys.length > 4 ? `${shown.join(', ')} and ${keys.length - 4} more` : shown.join(', ');
+/** How many keys a problem names before "and N more". */
+const SHOWN = 4;
+
+function listed(keys: readonly string[], count: number): string {
+  const shown = keys.slice(0, SHOWN).map((k) => `"${k}"`);
+  if (count <= SHOWN) return shown.join(', ');
+  const more = count - SHOWN;
+  return `${shown.join(', ')} and ${Number.isSafeInteger(more) ? more : 'countless'} more`;
 }
 
 /** Where a resumed run continues, and the completed phases it skips. */

@@ -17,6 +17,7 @@ import {
   runTimeline,
   summariesDocument,
 } from '@ckpt/core';
+import { lookupRun } from './delta.js';
 import { COMPRESS_THRESHOLD, compress, type Encoding } from './encoding.js';
 import {
   findingsPage,
@@ -235,7 +236,7 @@ export class RunTable {
   }
 
   get(dialect: string, id: string): RunView | undefined {
-    return this.byKey.get(`${dialect}/${id}`);
+    return lookupRun(this.byKey, this.list, dialect, id);
   }
 }
 

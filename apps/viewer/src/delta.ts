@@ -43,6 +43,22 @@ export interface HeadDiff {
 
 export const runKey = (r: RunHead): string => `${r.dialect}/${r.id}`;
 
+/**
+ * A run by dialect and exact id, from a map by `runKey` and the list it was made from. An id a URL cannot carry
+ * (a lone surrogate, which a JSON file can hold) arrives with U+FFFD in its place (the client's `uriPart`): such
+ * an id is also matched in that spelling.
+ */
+export function lookupRun<T extends { readonly dialect: string; readonly id: string }>(
+  byKey: ReadonlyMap<string, T>,
+  list: readonly T[],
+  dialect: string,
+  id: string,
+): T | undefined {
+  const exact = byKey.get(`${dialect}/${id}`);
+  if (exact !== undefined || !id.includes('\uFFFD')) return exact;
+  return list.find((r) => r.dialect === dialect && r.id.replace(/\p{Cs}/gu, '\uFFFD') === id);
+}
+
 export const headOf = (r: RunView): RunHead => ({
   dialect: r.dialect,
   id: r.id,

@@ -3,7 +3,15 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { loadProject, type RunView } from '@ckpt/core';
 import { answer, type CachedBody, cacheKey, type Query, type Reply, RunTable, reply } from './answer.js';
-import { type HeadDiff, headDiff, type RunDelta, RunDiffer, type RunHead, runKey } from './delta.js';
+import {
+  type HeadDiff,
+  headDiff,
+  lookupRun,
+  type RunDelta,
+  RunDiffer,
+  type RunHead,
+  runKey,
+} from './delta.js';
 import type { Encoding } from './encoding.js';
 import type { LoadMessage, LoadRequest } from './load-worker.js';
 
@@ -161,9 +169,9 @@ export class ProjectState {
     return this.runs;
   }
 
-  /** One run's head by dialect and exact id. */
+  /** One run's head by dialect and exact id (`lookupRun`). */
   get(dialect: string, id: string): RunHead | undefined {
-    return this.index.get(`${dialect}/${id}`);
+    return lookupRun(this.index, this.runs, dialect, id);
   }
 
   /**

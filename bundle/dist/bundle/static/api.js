@@ -1,4 +1,5 @@
 // @ts-check
+import { uriPart } from './dom.js';
 import { splitUnits, UnitTable } from './unit-table.js';
 
 /** Documents already fetched, by URL, with their entity tags: a refresh of an unchanged run costs a 304. */
@@ -111,7 +112,7 @@ export class UnitPager {
 
   /** @param {string[]} ids @param {number} gen */
   async patch(ids, gen) {
-    const q = ids.map((id) => `id=${encodeURIComponent(id)}`).join('&');
+    const q = ids.map((id) => `id=${uriPart(id)}`).join('&');
     if (q.length > 6000) return this.restart(gen);
     try {
       const { data } = await getJson(`${this.base}/units?${q}`, { keep: false });

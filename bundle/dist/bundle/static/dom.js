@@ -85,7 +85,14 @@ export function stackedBar(counts, tones, total, cls = '', done) {
 }
 
 /** URL of a run page. @param {string} dialect @param {string} id */
-export const runHref = (dialect, id) => `/runs/${encodeURIComponent(dialect)}/${encodeURIComponent(id)}`;
+/**
+ * A text as one URI component. encodeURIComponent throws on a lone surrogate (a JSON file can hold "\ud800" in an
+ * id); it becomes U+FFFD here, as the server reads it back (a run is also found by that spelling of its id).
+ * @param {string} s
+ */
+export const uriPart = (s) => encodeURIComponent(String(s).replace(/\p{Cs}/gu, '\uFFFD'));
+
+export const runHref = (dialect, id) => `/runs/${uriPart(dialect)}/${uriPart(id)}`;
 
 /** URL of a source file's raw view at a line. @param {string} path @param {number} [line] @param {string} [run] */
 export function rawHref(path, line, run) {

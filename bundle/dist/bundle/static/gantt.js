@@ -1,6 +1,6 @@
 // @ts-check
 import { getJson } from './api.js';
-import { h, replace } from './dom.js';
+import { h, replace, uriPart } from './dom.js';
 import { when } from './fmt.js';
 import { barTone, drawnEnd, timelineFromText } from './timeline-table.js';
 
@@ -283,7 +283,7 @@ export function ganttSection(base, runRef) {
     const p = hit(e);
     if (!p || dragged || !doc) return;
     if (p.first === p.last && doc.kinds[p.first] === 'unit')
-      location.hash = `#unit-${encodeURIComponent(doc.ids[p.first])}`;
+      location.hash = `#unit-${uriPart(doc.ids[p.first])}`;
     else
       zoom(
         0.5,

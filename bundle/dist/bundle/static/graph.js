@@ -2,7 +2,7 @@
 import { getJson } from './api.js';
 // @ts-expect-error served from @dagrejs/dagre's own file (src/vendor.ts), not a file of this folder
 import dagre from './dagre.js';
-import { h, replace } from './dom.js';
+import { h, replace, uriPart } from './dom.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 /** Above this many nodes only the units still to do (and ghosts) are drawn: a layout of 10,000 nodes is unreadable. */
@@ -128,7 +128,7 @@ function draw(g) {
     );
     if (n.kind === 'unit') {
       const go = () => {
-        location.hash = `#unit-${encodeURIComponent(n.id)}`;
+        location.hash = `#unit-${uriPart(n.id)}`;
       };
       el.addEventListener('click', go);
       el.addEventListener('keydown', (ev) => {

@@ -1,6 +1,6 @@
 // @ts-check
 import { getJson } from './api.js';
-import { h, rawHref, replace } from './dom.js';
+import { h, rawHref, replace, uriPart } from './dom.js';
 import { when } from './fmt.js';
 
 /** The tone each kind of event is shown in. */
@@ -202,7 +202,7 @@ export function historySection(base, runRef) {
     url: `${base}/history`,
     runRef,
     showUnits: true,
-    unitHref: (id) => `#unit-${encodeURIComponent(id)}`,
+    unitHref: (id) => `#unit-${uriPart(id)}`,
     label: 'Run history',
   });
   const body = h('div', { class: 'body' });

@@ -1,6 +1,6 @@
 // @ts-check
 import { ApiError } from './api.js';
-import { h, rawHref, replace, runHref } from './dom.js';
+import { h, rawHref, replace, runHref, uriPart } from './dom.js';
 import { VirtualList } from './vlist.js';
 
 /**
@@ -9,7 +9,7 @@ import { VirtualList } from './vlist.js';
  * @returns {Promise<{ text: string, secrets: string }>}
  */
 async function getRaw(path, reveal) {
-  const res = await fetch(`/api/raw?path=${encodeURIComponent(path)}${reveal ? '&reveal=1' : ''}`, {
+  const res = await fetch(`/api/raw?path=${uriPart(path)}${reveal ? '&reveal=1' : ''}`, {
     cache: 'no-store',
   });
   if (!res.ok) {

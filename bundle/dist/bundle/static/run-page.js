@@ -1,7 +1,7 @@
 // @ts-check
 import { ApiError, getJson, UnitPager } from './api.js';
 import { commandLine } from './copy.js';
-import { h, pill, replace, stackedBar } from './dom.js';
+import { h, pill, replace, stackedBar, uriPart } from './dom.js';
 import { ago, when } from './fmt.js';
 import { ganttSection } from './gantt.js';
 import { graphSection } from './graph.js';
@@ -152,7 +152,7 @@ export function runPage(main) {
   const dialect = document.body.dataset.dialect ?? '';
   const id = document.body.dataset.id ?? '';
   const runRef = `${dialect}/${id}`;
-  const base = `/api/runs/${encodeURIComponent(dialect)}/${encodeURIComponent(id)}`;
+  const base = `/api/runs/${uriPart(dialect)}/${uriPart(id)}`;
   // The page document: slim units and the first source files, so a huge run opens fast; a unit's attempts
   // and evidence, and the rest of the files, are fetched when the reader opens them.
   const url = `${base}/page`;
@@ -171,7 +171,7 @@ export function runPage(main) {
     runRef,
     // triage: by index in run.units (an id of any length cannot be a path segment), as history addresses units.
     unitUrl: (uid) => `${base}/unit?index=${pager.units.indexOf(uid)}`,
-    onSelect: (uid) => history.replaceState(null, '', `#unit-${encodeURIComponent(uid)}`),
+    onSelect: (uid) => history.replaceState(null, '', `#unit-${uriPart(uid)}`),
   });
   // live: units beyond the page document's first screen arrive page by page; a change re-fetches only its units.
   const pager = new UnitPager(base, () => {
@@ -264,7 +264,7 @@ export function runPage(main) {
         { class: 'crumbs', 'aria-label': 'Breadcrumb' },
         h('a', { href: '/' }, 'Runs'),
         h('span', { class: 'sep' }, '/'),
-        h('a', { href: `/?dialect=${encodeURIComponent(dialect)}` }, dialect),
+        h('a', { href: `/?dialect=${uriPart(dialect)}` }, dialect),
         h('span', { class: 'sep' }, '/'),
         h('span', { class: 'mono' }, id),
       ),
@@ -293,7 +293,13 @@ export function runPage(main) {
   const followHash = () => {
     const m = /^#unit-(.+)$/.exec(location.hash);
     if (m) {
-      if (units.pick(decodeURIComponent(m[1] ?? ''))) units.el.scrollIntoView({ block: 'start' });
+      let uid = m[1] ?? '';
+      try {
+        uid = decodeURIComponent(uid);
+      } catch {
+        // a hand-typed hash with a broken %-sequence: look it up as written
+      }
+      if (units.pick(uid)) units.el.scrollIntoView({ block: 'start' });
     } else if (location.hash.startsWith('#finding-')) {
       const n = Number(location.hash.slice(9));
       if (n > 100 && !findingsState.all) {

@@ -1,6 +1,6 @@
 // @ts-check
 import { getText } from './api.js';
-import { h, rawHref, replace } from './dom.js';
+import { h, rawHref, replace, uriPart } from './dom.js';
 import { panel } from './run-sections.js';
 
 const LINE_CAP = 2000;
@@ -65,7 +65,7 @@ export function sourcesSection(run, runRef, state, rerender) {
     );
     const load = () => {
       replace(body, h('p', { class: 'none' }, 'Loading…'));
-      getText(`/api/raw?path=${encodeURIComponent(s.path)}`).then(
+      getText(`/api/raw?path=${uriPart(s.path)}`).then(
         (t) => replace(body, codeBlock(t, s.path, runRef)),
         (e) => replace(body, h('p', { class: 'none' }, `Cannot show this file: ${e.message}`)),
       );

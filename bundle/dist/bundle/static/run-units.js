@@ -1,6 +1,6 @@
 // @ts-check
 import { getJson } from './api.js';
-import { h, replace } from './dom.js';
+import { h, replace, uriPart } from './dom.js';
 import { duration, when } from './fmt.js';
 import { HistoryList } from './history.js';
 import { unitDetail } from './unit-detail.js';
@@ -376,7 +376,7 @@ export class UnitsSection {
    */
   historyOf(u, index) {
     const slash = this.opts.runRef.indexOf('/');
-    const base = `/api/runs/${encodeURIComponent(this.opts.runRef.slice(0, slash))}/${encodeURIComponent(this.opts.runRef.slice(slash + 1))}`;
+    const base = `/api/runs/${uriPart(this.opts.runRef.slice(0, slash))}/${uriPart(this.opts.runRef.slice(slash + 1))}`;
     const url = `${base}/history?unit=${index}`;
     if (this.history?.opts.url !== url || this.historyFor !== u.id) {
       this.history = new HistoryList({ url, runRef: this.opts.runRef, label: `History of ${u.id}` });

@@ -1,5 +1,5 @@
 // @ts-check
-import { h, pill, rawHref } from './dom.js';
+import { h, pill, rawHref, uriPart } from './dom.js';
 import { duration, plural, when } from './fmt.js';
 
 /**
@@ -9,8 +9,7 @@ import { duration, plural, when } from './fmt.js';
  * @param {any} u @param {string} runRef @param {HTMLElement} [history]
  */
 export function unitDetail(u, runRef, history) {
-  const link = (/** @type {string} */ id) =>
-    h('a', { href: `#unit-${encodeURIComponent(id)}`, class: 'mono' }, id);
+  const link = (/** @type {string} */ id) => h('a', { href: `#unit-${uriPart(id)}`, class: 'mono' }, id);
   const kv = [];
   /** @param {string} k @param {any} v */
   const add = (k, v) => {
@@ -131,7 +130,7 @@ export function unitDetail(u, runRef, history) {
       null,
       u.id,
       pill(u.status, u.tone),
-      h('a', { href: `#unit-${encodeURIComponent(u.id)}`, class: 'faint', title: 'Link to this unit' }, '#'),
+      h('a', { href: `#unit-${uriPart(u.id)}`, class: 'faint', title: 'Link to this unit' }, '#'),
       u.attempts.length > 1 ? h('span', { class: 'badge' }, plural(u.attempts.length, 'attempt')) : null,
     ),
     kv.length ? h('dl', { class: 'kv' }, kv) : null,

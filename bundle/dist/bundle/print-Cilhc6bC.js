@@ -1,1 +1,0 @@
-import{rt as e,tt as t}from"./dist-3gRNB7R2.js";const n=/(\x1b\[[0-9;]*m)/;function r(e){return/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/.test(e)?e.split(n).map((e,n)=>n%2==1?e:t(e)).join(``):e}function i(e,t=process.stdout){t.write(r(e))}function a(t,n=process.stdout){n.write(`${e(t)}\n`)}export{i as n,a as t};

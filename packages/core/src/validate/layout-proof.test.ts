@@ -247,18 +247,18 @@ describe('provedByLayout', () => {
     expect(proved).toBeGreaterThan(20);
   });
 
+  // How many of these texts a proof accepts depends on the seed (most are edited or hold a bad value; a seed of
+  // CI drew none in 500): that proofs are made at all is asserted on the fixtures and the writer's layout above.
   it('should never prove a task event the full path reports or reads differently', () => {
-    let proved = 0;
     fc.assert(
       fc.property(
         taskEvent.chain((v) => mutated(fc.constantFrom(...layouts.map((l) => l(v))))),
         (text) => {
-          if (expectProofHolds('team/task-event', text)) proved++;
+          expectProofHolds('team/task-event', text);
         },
       ),
       fcParams(500),
     );
-    expect(proved).toBeGreaterThan(0);
   });
 
   it('should never prove a mutation of a fixture document the full path reports', () => {

@@ -108,6 +108,17 @@ function original(dir, args) {
 
 const exec = (mode, counter) => `node ${executor} ${mode} ${counter}`;
 
+/** `orchestrate` of the sample task with the scripted executor `command` (`{edit}`, ...) and more options. */
+const orchestrate = (command, ...options) => [
+  'orchestrate',
+  'fix add rounding',
+  '--executor',
+  'codex',
+  ...options,
+  '--executor-command',
+  command,
+];
+
 // Each scenario: the original's commands in order; `task` is the task text (its slug is the run id).
 const scenarios = {
   'orchestrate-dry-run': {
@@ -116,105 +127,36 @@ const scenarios = {
   },
   'orchestrate-executor-failure': {
     about: 'orchestrate with an executor that exits 2 and edits nothing',
-    steps: [['orchestrate', 'fix add rounding', '--executor', 'codex', '--executor-command', '{fail}']],
+    steps: [orchestrate('{fail}')],
   },
   'orchestrate-max-loops': {
     about: 'orchestrate --max-loops 3 with an executor that edits src/math.ts every loop and runs no test',
-    steps: [
-      [
-        'orchestrate',
-        'fix add rounding',
-        '--executor',
-        'codex',
-        '--max-loops',
-        '3',
-        '--executor-command',
-        '{edit}',
-      ],
-    ],
+    steps: [orchestrate('{edit}', '--max-loops', '3')],
   },
   'orchestrate-build-output': {
     about:
       'orchestrate --max-loops 2 with an executor that writes dist/math.js (build output: a forbidden change)',
-    steps: [
-      [
-        'orchestrate',
-        'fix add rounding',
-        '--executor',
-        'codex',
-        '--max-loops',
-        '2',
-        '--executor-command',
-        '{build-output}',
-      ],
-    ],
+    steps: [orchestrate('{build-output}', '--max-loops', '2')],
   },
   'orchestrate-rerun': {
     about:
       'orchestrate twice on the same task: dry run, then an executor that edits once (the second run rewrites the task state and iteration 001)',
-    steps: [
-      ['orchestrate', 'fix add rounding', '--dry-run'],
-      [
-        'orchestrate',
-        'fix add rounding',
-        '--executor',
-        'codex',
-        '--max-loops',
-        '2',
-        '--executor-command',
-        '{edit-once}',
-      ],
-    ],
+    steps: [['orchestrate', 'fix add rounding', '--dry-run'], orchestrate('{edit-once}', '--max-loops', '2')],
   },
   'orchestrate-rerun-shorter': {
     about:
       'orchestrate --max-loops 3 with an edit each loop (three iterations), then a dry run of the same task: iteration 001 is rewritten, 002 and 003 are left from the first run',
-    steps: [
-      [
-        'orchestrate',
-        'fix add rounding',
-        '--executor',
-        'codex',
-        '--max-loops',
-        '3',
-        '--executor-command',
-        '{edit}',
-      ],
-      ['orchestrate', 'fix add rounding', '--dry-run'],
-    ],
+    steps: [orchestrate('{edit}', '--max-loops', '3'), ['orchestrate', 'fix add rounding', '--dry-run']],
   },
   'orchestrate-rollback': {
     about:
       'orchestrate --checkpoint git-worktree with an executor that writes dist/math.js in the worktree: rollback',
-    steps: [
-      [
-        'orchestrate',
-        'fix add rounding',
-        '--executor',
-        'codex',
-        '--checkpoint',
-        'git-worktree',
-        '--executor-command',
-        '{build-output}',
-      ],
-    ],
+    steps: [orchestrate('{build-output}', '--checkpoint', 'git-worktree')],
   },
   'orchestrate-edit-untested': {
     about:
       'update, then orchestrate --max-loops 2 with an executor that edits src/math.ts and refreshes the context (update) every loop, and runs no test',
-    steps: [
-      ['update', '.'],
-      [
-        'orchestrate',
-        'fix add rounding',
-        '--executor',
-        'codex',
-        '--max-loops',
-        '2',
-        '--executor-command',
-        '{edit-update}',
-      ],
-    ],
+    steps: [['update', '.'], orchestrate('{edit-update}', '--max-loops', '2')],
   },
   'task-id-fallback': {
     about:
